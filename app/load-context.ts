@@ -1,0 +1,9 @@
+import type { CoreContext } from "#core/context.ts";
+
+// What the server hands every loader and action (scripts/start.ts, scripts/dev.ts): core services,
+// called in-process, so a page and the API can never disagree.
+declare module "react-router" {
+  interface AppLoadContext {
+    core: CoreContext;
+  }
+}

@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "#db/client.ts";
+
+/**
+ * Products with sizes carry a listing copy of one size's price (the cheapest with stock on hand,
+ * else the cheapest) so that price filters and sorts run on an indexed column of `products`.
+ * Call this in the same transaction as any write to sizes' prices or stock.
+ */
+export async function refreshListingPrices(db: Executor, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.execute(sql`
+    UPDATE products p SET
+      price_cents = s.price_cents,
+      price_before_discount_cents = s.price_before_discount_cents,
+      discount_percent = s.discount_percent,
+      has_sizes = true,
+      updated_at = now()
+    FROM (
+      SELECT DISTINCT ON (product_id) product_id, price_cents, price_before_discount_cents, discount_percent
+      FROM product_sizes
+      WHERE product_id = ANY(${sql.param([...productIds])}::text[])
+      ORDER BY product_id, (stock > 0) DESC, price_cents ASC, position ASC
+    ) s
+    WHERE p.id = s.product_id
+      AND (p.price_cents, p.price_before_discount_cents, p.discount_percent, p.has_sizes)
+        IS DISTINCT FROM (s.price_cents, s.price_before_discount_cents, s.discount_percent, true)`);
+}

@@ -1,0 +1,349 @@
+import { type SQL, sql } from "drizzle-orm";
+import type {
+  PaginationResults,
+  ProductDetail,
+  ProductListField,
+  ProductListItem,
+  ProductListQuery,
+  ProductSortField,
+} from "#contract/catalog.ts";
+import type { SortKey } from "#contract/query.ts";
+import { queryRows } from "#db/client.ts";
+import { ID_PATTERN } from "#db/ids.ts";
+import type { CoreContext } from "../context.ts";
+import { notFound } from "../errors.ts";
+import { amountToCents, centsToAmount } from "../money.ts";
+import { correctWords, prefixTsQuery, searchWords } from "./search.ts";
+import { availableProductStockSql, availableSizeStockSql } from "./stock.ts";
+
+const SORT_COLUMNS: Record<ProductSortField, SQL> = {
+  price: sql`p.price_cents`,
+  priceBeforeDiscount: sql`p.price_before_discount_cents`,
+  discountPercent: sql`p.discount_percent`,
+  sold: sql`p.sold`,
+  ratingsAverage: sql`p.ratings_average`,
+  ratingsQuantity: sql`p.ratings_quantity`,
+  createdAt: sql`p.created_at`,
+  updatedAt: sql`p.updated_at`,
+  title: sql`p.title`,
+};
+
+export interface ProductPage {
+  results: number;
+  paginationResults: PaginationResults;
+  data: Partial<ProductListItem>[];
+}
+
+interface ProductRow {
+  id: string;
+  title: string;
+  slug: string;
+  color: string;
+  image_cover: string;
+  price_cents: number;
+  price_before_discount_cents: number;
+  discount_percent: number;
+  has_sizes: boolean;
+  available: number;
+  sold: number;
+  ratings_average: number;
+  ratings_quantity: number;
+  category_id: string;
+  brand_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface SizeRow {
+  id: string;
+  product_id: string;
+  size: string;
+  position: number;
+  stock: number;
+  available: number;
+  price_cents: number;
+  price_before_discount_cents: number;
+  discount_percent: number;
+}
+
+const anyOf = (ids: readonly string[]) => sql`ANY(${sql.param([...ids])}::text[])`;
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** The size whose price a listing shows: the cheapest with available stock, else the cheapest. */
+export function displaySize<S extends { available: number; price_cents: number; position: number }>(
+  sizes: readonly S[],
+): S | undefined {
+  const byPrice = [...sizes].sort((a, b) => a.price_cents - b.price_cents || a.position - b.position);
+  return byPrice.find((s) => s.available > 0) ?? byPrice[0];
+}
+
+function buildFilters(query: ProductListQuery, tsQueries: SQL[]): SQL[] {
+  const where: SQL[] = [];
+  if (query.category?.length) where.push(sql`p.category_id = ${anyOf(query.category)}`);
+  if (query.brand?.length) where.push(sql`p.brand_id = ${anyOf(query.brand)}`);
+  if (query.subCategories?.length) {
+    where.push(sql`EXISTS (SELECT 1 FROM product_subcategories ps
+      WHERE ps.product_id = p.id AND ps.subcategory_id = ${anyOf(query.subCategories)})`);
+  }
+  if (query.underSubCategories?.length) {
+    where.push(sql`EXISTS (SELECT 1 FROM product_under_subcategories pu
+      WHERE pu.product_id = p.id AND pu.under_subcategory_id = ${anyOf(query.underSubCategories)})`);
+  }
+  const minRating = query["ratingsAverage[gte]"];
+  if (minRating !== undefined) where.push(sql`p.ratings_average >= ${minRating}`);
+  const minPrice = query["price[gte]"];
+  if (minPrice !== undefined) where.push(sql`p.price_cents >= ${amountToCents(minPrice)}`);
+  const maxPrice = query["price[lte]"];
+  if (maxPrice !== undefined) where.push(sql`p.price_cents <= ${amountToCents(maxPrice)}`);
+  const maxDiscount = query["discountPercent[lte]"];
+  if (maxDiscount !== undefined) where.push(sql`p.discount_percent <= ${maxDiscount}`);
+  if (tsQueries.length > 0) {
+    where.push(
+      sql`(${sql.join(
+        tsQueries.map((q) => sql`p.search_vector @@ ${q}`),
+        sql` OR `,
+      )})`,
+    );
+  }
+  return where;
+}
+
+function orderBy(sort: SortKey<ProductSortField>[] | undefined, rank: SQL | undefined): SQL {
+  const keys: SQL[] = (sort ?? []).map(
+    (k) => sql`${SORT_COLUMNS[k.field]} ${k.descending ? sql`DESC` : sql`ASC`}`,
+  );
+  if (keys.length === 0) {
+    if (rank) keys.push(rank, sql`p.sold DESC`);
+    else keys.push(sql`p.created_at DESC`);
+  }
+  keys.push(sql`p.id ASC`); // a total order, so pages never repeat or skip a product
+  return sql.join(keys, sql`, `);
+}
+
+/**
+ * GET /products: filters combine with AND, several values of one filter with OR. A text search
+ * matches full-text first (ranked), then spelling-corrected words ("jaens" finds jeans).
+ */
+export async function listProducts(
+  ctx: CoreContext,
+  query: ProductListQuery,
+  options: { viewerId?: string } = {},
+): Promise<ProductPage> {
+  const now = ctx.now();
+  const tsQueries: SQL[] = [];
+  let rank: SQL | undefined;
+  const words = query.search ? searchWords(query.search) : [];
+  if (query.search !== undefined && query.search.trim() !== "" && words.length === 0) {
+    return emptyPage(query); // only punctuation: nothing can match
+  }
+  if (words.length > 0) {
+    const exact = sql`to_tsquery('english', ${prefixTsQuery(words)})`;
+    tsQueries.push(exact);
+    const corrected = await correctWords(ctx.db, words);
+    const changed = corrected.some((w, i) => w !== words[i]);
+    if (changed) {
+      const fuzzy = sql`to_tsquery('english', ${prefixTsQuery(corrected)})`;
+      tsQueries.push(fuzzy);
+      rank = sql`(p.search_vector @@ ${exact}) DESC, ts_rank(p.search_vector, ${fuzzy}) DESC`;
+    } else {
+      rank = sql`ts_rank(p.search_vector, ${exact}) DESC`;
+    }
+  }
+  const where = buildFilters(query, tsQueries);
+  const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  const offset = (query.page - 1) * query.limit;
+
+  const [countRows, rows] = await Promise.all([
+    queryRows<{ total: number }>(ctx.db, sql`SELECT count(*)::int AS total FROM products p ${whereSql}`),
+    queryRows<ProductRow>(
+      ctx.db,
+      sql`SELECT p.id, p.title, p.slug, p.color, p.image_cover, p.price_cents, p.price_before_discount_cents,
+            p.discount_percent, p.has_sizes, ${availableProductStockSql(sql`p`, now)} AS available, p.sold,
+            p.ratings_average::float8 AS ratings_average, p.ratings_quantity, p.category_id, p.brand_id,
+            p.created_at, p.updated_at
+          FROM products p ${whereSql}
+          ORDER BY ${orderBy(query.sort, rank)}
+          LIMIT ${query.limit} OFFSET ${offset}`,
+    ),
+  ]);
+  const total = countRows[0]?.total ?? 0;
+
+  const sized = rows.filter((r) => r.has_sizes).map((r) => r.id);
+  const sizes =
+    sized.length === 0
+      ? []
+      : await queryRows<SizeRow>(
+          ctx.db,
+          sql`SELECT s.id, s.product_id, s.size, s.position, s.stock, s.price_cents, s.price_before_discount_cents,
+                s.discount_percent, ${availableSizeStockSql(sql`s`, now)} AS available
+              FROM product_sizes s WHERE s.product_id = ${anyOf(sized)}`,
+        );
+  const favorites = await favoriteIds(
+    ctx,
+    options.viewerId,
+    rows.map((r) => r.id),
+  );
+
+  const data = rows.map((row) => {
+    const item = toListItem(
+      row,
+      sizes.filter((s) => s.product_id === row.id),
+      favorites.has(row.id),
+    );
+    return query.fields?.length ? pick(item, query.fields) : item;
+  });
+  return { results: data.length, paginationResults: pagination(query, total), data };
+}
+
+function emptyPage(query: { page: number; limit: number }): ProductPage {
+  return { results: 0, paginationResults: pagination(query, 0), data: [] };
+}
+
+export function pagination(query: { page: number; limit: number }, total: number): PaginationResults {
+  const numberOfPages = Math.ceil(total / query.limit);
+  const result: PaginationResults = { currentPage: query.page, limit: query.limit, numberOfPages };
+  if (query.page < numberOfPages) result.nextPage = query.page + 1;
+  if (query.page > 1) result.prevPage = query.page - 1;
+  return result;
+}
+
+function pick(item: ProductListItem, fields: readonly ProductListField[]): Partial<ProductListItem> {
+  const out: Record<string, unknown> = { _id: item._id };
+  for (const f of fields) out[f] = item[f];
+  return out as Partial<ProductListItem>;
+}
+
+function toListItem(row: ProductRow, sizes: SizeRow[], isFavorite: boolean): ProductListItem {
+  const shown = row.has_sizes ? displaySize(sizes) : undefined;
+  const quantity = row.has_sizes ? sizes.reduce((sum, s) => sum + s.available, 0) : row.available;
+  return {
+    _id: row.id,
+    title: row.title,
+    slug: row.slug,
+    price: centsToAmount(shown?.price_cents ?? row.price_cents),
+    priceBeforeDiscount: centsToAmount(shown?.price_before_discount_cents ?? row.price_before_discount_cents),
+    discountPercent: shown?.discount_percent ?? row.discount_percent,
+    imageCover: row.image_cover,
+    size: shown?.size ?? null,
+    quantity,
+    sold: row.sold,
+    ratingsAverage: Number(row.ratings_average),
+    ratingsQuantity: row.ratings_quantity,
+    color: row.color,
+    category: row.category_id,
+    brand: row.brand_id,
+    isFavorite,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/**
+ * Which of these products the viewer has saved. Favorites arrive with the shopping work; until
+ * then every product answers false, as the contract requires the field to be present.
+ */
+async function favoriteIds(_ctx: CoreContext, viewerId: string | undefined, _productIds: string[]) {
+  if (!viewerId) return new Set<string>();
+  return new Set<string>();
+}
+
+/** GET /products/{id}. Any id that names no product, whatever its form, is a 404. */
+export async function getProduct(
+  ctx: CoreContext,
+  id: string,
+  options: { viewerId?: string } = {},
+): Promise<ProductDetail> {
+  const missing = () => notFound(`No product for this ID: ${id.slice(0, 100)}.`);
+  if (!ID_PATTERN.test(id)) throw missing();
+  const now = ctx.now();
+  const [row] = await queryRows<
+    ProductRow & {
+      description: string;
+      images: string[];
+      color_name: string;
+      category_name: string;
+      brand_name: string | null;
+      group_id: string | null;
+      group_name: string | null;
+    }
+  >(
+    ctx.db,
+    sql`SELECT p.id, p.title, p.slug, p.color, p.color_name, p.image_cover, p.images, p.description,
+          p.price_cents, p.price_before_discount_cents, p.discount_percent, p.has_sizes,
+          ${availableProductStockSql(sql`p`, now)} AS available, p.sold,
+          p.ratings_average::float8 AS ratings_average, p.ratings_quantity, p.category_id, p.brand_id,
+          p.created_at, p.updated_at, c.name AS category_name, b.name AS brand_name,
+          g.id AS group_id, g.name AS group_name
+        FROM products p
+        JOIN categories c ON c.id = p.category_id
+        LEFT JOIN brands b ON b.id = p.brand_id
+        LEFT JOIN product_groups g ON g.id = p.group_id
+        WHERE p.id = ${id}`,
+  );
+  if (!row) throw missing();
+
+  const [sizes, subCategories, underSubCategories, variants, favorites] = await Promise.all([
+    queryRows<SizeRow>(
+      ctx.db,
+      sql`SELECT s.id, s.product_id, s.size, s.position, s.stock, s.price_cents, s.price_before_discount_cents,
+            s.discount_percent, ${availableSizeStockSql(sql`s`, now)} AS available
+          FROM product_sizes s WHERE s.product_id = ${id} ORDER BY s.position, s.size`,
+    ),
+    queryRows<{ id: string; name: string }>(
+      ctx.db,
+      sql`SELECT s.id, s.name FROM product_subcategories ps JOIN subcategories s ON s.id = ps.subcategory_id
+          WHERE ps.product_id = ${id} ORDER BY s.name`,
+    ),
+    queryRows<{ id: string; name: string }>(
+      ctx.db,
+      sql`SELECT u.id, u.name FROM product_under_subcategories pu
+          JOIN under_subcategories u ON u.id = pu.under_subcategory_id
+          WHERE pu.product_id = ${id} ORDER BY u.name`,
+    ),
+    row.group_id
+      ? queryRows<{ id: string; image_cover: string; color: string; color_name: string }>(
+          ctx.db,
+          sql`SELECT id, image_cover, color, color_name FROM products WHERE group_id = ${row.group_id}
+              ORDER BY created_at, id`,
+        )
+      : Promise.resolve([]),
+    favoriteIds(ctx, options.viewerId, [id]),
+  ]);
+
+  const item = toListItem(row, sizes, favorites.has(id));
+  const { category: _category, brand: _brand, ...rest } = item;
+  return {
+    ...rest,
+    description: row.description,
+    images: row.images,
+    colorName: row.color_name,
+    category: { _id: row.category_id, name: row.category_name },
+    subCategories: subCategories.map((s) => ({ _id: s.id, name: s.name })),
+    underSubCategories: underSubCategories.map((u) => ({ _id: u.id, name: u.name })),
+    brand: row.brand_id && row.brand_name ? { _id: row.brand_id, name: row.brand_name } : null,
+    sizes: sizes.map((s) => ({
+      _id: s.id,
+      size: s.size,
+      quantity: s.available,
+      price: centsToAmount(s.price_cents),
+      priceBeforeDiscount: centsToAmount(s.price_before_discount_cents),
+      discountPercent: s.discount_percent,
+    })),
+    group:
+      row.group_id && row.group_name
+        ? {
+            _id: row.group_id,
+            name: row.group_name,
+            productsIDs: variants.map((v) => ({
+              _id: v.id,
+              imageCover: v.image_cover,
+              color: v.color,
+              colorName: v.color_name,
+            })),
+          }
+        : null,
+  };
+}

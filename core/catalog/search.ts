@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows } from "#db/client.ts";
+
+/** Query words: lower case letters and digits only, so nothing a client types can break tsquery syntax. */
+export function searchWords(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+  return [...new Set(words)].slice(0, 8);
+}
+
+/**
+ * The words a catalogue text contributes to the search document and to the lexicon of known terms.
+ * Hyphenated words also appear joined ("t-shirt" → "tshirt"), so a shopper who types either finds it.
+ */
+export function documentWords(text: string): string[] {
+  const lower = text.toLowerCase();
+  const joined = (lower.match(/[a-z0-9]+(?:-[a-z0-9]+)+/g) ?? []).map((w) => w.replace(/-/g, ""));
+  return [...lower.split(/[^a-z0-9]+/), ...joined].filter((w) => w.length > 0);
+}
+
+export function searchDocument(parts: readonly (string | null | undefined)[]): string {
+  const text = parts.filter(Boolean).join(" ");
+  const extra = documentWords(text).filter((w) => !text.toLowerCase().includes(w));
+  return [text, ...new Set(extra)].join(" ");
+}
+
+/** Terms worth correcting towards: alphabetic words of three letters or more. */
+export function lexiconTerms(text: string): string[] {
+  return documentWords(text).filter((w) => w.length >= 3 && /^[a-z]+$/.test(w));
+}
+
+/** Optimal-string-alignment distance: Levenshtein plus adjacent transpositions ("jaens" → "jeans" is 1). */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      }
+      d[i]![j] = best;
+    }
+  }
+  return d[rows - 1]![cols - 1]!;
+}
+
+function allowedDistance(word: string): number {
+  if (word.length < 4) return 0;
+  return word.length < 7 ? 1 : 2;
+}
+
+/**
+ * For each query word that is not a catalogue term, the closest term within a small edit distance.
+ * Candidates come from pg_trgm similarity over the lexicon (a few thousand words), ranked by edit
+ * distance, so transpositions that trigram similarity scores low ("jaens") are still found.
+ */
+export async function correctWords(db: Executor, words: readonly string[]): Promise<string[]> {
+  const candidates = words.filter((w) => allowedDistance(w) > 0 && !/\d/.test(w));
+  if (candidates.length === 0) return [...words];
+  const rows = await queryRows<{ word: string; term: string; similarity: number }>(
+    db,
+    sql`SELECT w.word, t.term, similarity(t.term, w.word)::float8 AS similarity
+        FROM unnest(${sql.param(candidates)}::text[]) AS w(word)
+        JOIN search_terms t
+          ON length(t.term) BETWEEN length(w.word) - 2 AND length(w.word) + 2
+         AND (t.term = w.word OR similarity(t.term, w.word) > 0.1)`,
+  );
+  return words.map((word) => {
+    const options = rows.filter((r) => r.word === word);
+    if (options.length === 0 || options.some((r) => r.term === word)) return word;
+    let best: { term: string; distance: number; similarity: number } | undefined;
+    for (const r of options) {
+      const distance = editDistance(word, r.term);
+      if (distance > allowedDistance(word)) continue;
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance && r.similarity > best.similarity)
+      ) {
+        best = { term: r.term, distance, similarity: r.similarity };
+      }
+    }
+    return best?.term ?? word;
+  });
+}
+
+/** `blue jean` → `blue:* & jean:*` — every word must match, each as a prefix ("hood" finds hoodies). */
+export function prefixTsQuery(words: readonly string[]): string {
+  return words.map((w) => `${w}:*`).join(" & ");
+}

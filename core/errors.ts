@@ -1,0 +1,32 @@
+export type DomainErrorKind =
+  | "invalid"
+  | "unauthenticated"
+  | "forbidden"
+  | "unverified"
+  | "not_found"
+  | "conflict"
+  | "rate_limited";
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * The one error type core throws. `message` is shown to the shopper or API client as it is; the
+ * API maps `kind` to an HTTP status once (server/middleware/errors.ts) and the UI to a page.
+ */
+export class DomainError extends Error {
+  override readonly name = "DomainError";
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly fields?: FieldIssue[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new DomainError("not_found", message);
+export const invalid = (message: string, fields?: FieldIssue[]) =>
+  new DomainError("invalid", message, fields);

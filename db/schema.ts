@@ -1,0 +1,340 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+// Ids are 24 lowercase hex characters (the shape clients of the original back end expect in `_id`),
+// stored as text. See docs/decisions/003-ids-and-money.md.
+const id = () => text("id").primaryKey();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    image: text("image").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_slug_key").on(t.slug), index("categories_created_at_idx").on(t.createdAt)],
+);
+
+export const subcategories = pgTable(
+  "subcategories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    image: text("image").notNull(),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subcategories_category_slug_key").on(t.categoryId, t.slug),
+    index("subcategories_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const underSubcategories = pgTable(
+  "under_subcategories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    image: text("image").notNull(),
+    subcategoryId: text("subcategory_id")
+      .notNull()
+      .references(() => subcategories.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("under_subcategories_subcategory_slug_key").on(t.subcategoryId, t.slug),
+    index("under_subcategories_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    image: text("image").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("brands_slug_key").on(t.slug), index("brands_created_at_idx").on(t.createdAt)],
+);
+
+/** Products that are the same garment in different colours share a group (the colour switcher). */
+export const productGroups = pgTable("product_groups", {
+  id: id(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull(),
+    color: text("color").notNull(),
+    colorName: text("color_name").notNull(),
+    imageCover: text("image_cover").notNull(),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    // For a product without sizes these are its price and on-hand stock. For a product with sizes they
+    // are a listing copy kept by core/catalog/listing.ts: the price of the cheapest size with stock on hand
+    // (cheapest overall when none has), so price filters and sorts use a plain indexed column.
+    priceCents: integer("price_cents").notNull(),
+    priceBeforeDiscountCents: integer("price_before_discount_cents").notNull(),
+    discountPercent: smallint("discount_percent").notNull().default(0),
+    stock: integer("stock").notNull().default(0),
+    hasSizes: boolean("has_sizes").notNull().default(false),
+    sold: integer("sold").notNull().default(0),
+    ratingsAverage: numeric("ratings_average", { precision: 2, scale: 1, mode: "number" })
+      .notNull()
+      .default(0),
+    ratingsQuantity: integer("ratings_quantity").notNull().default(0),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    brandId: text("brand_id").references(() => brands.id, { onDelete: "restrict" }),
+    groupId: text("group_id").references(() => productGroups.id, { onDelete: "set null" }),
+    // Title, colour, brand and category names, written by core because a generated column cannot
+    // read other tables. They weigh more in ranking than the description.
+    searchDocument: text("search_document").notNull().default(""),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, search_document), 'A') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_slug_key").on(t.slug),
+    index("products_search_vector_idx").using("gin", t.searchVector),
+    index("products_category_idx").on(t.categoryId, t.sold.desc()),
+    index("products_brand_idx").on(t.brandId, t.sold.desc()),
+    index("products_group_idx").on(t.groupId),
+    index("products_sold_idx").on(t.sold.desc(), t.ratingsAverage.desc(), t.id),
+    index("products_price_idx").on(t.priceCents, t.id),
+    index("products_rating_idx").on(t.ratingsAverage.desc(), t.id),
+    index("products_discount_idx").on(t.discountPercent, t.id),
+    index("products_created_at_idx").on(t.createdAt.desc(), t.id),
+    check("products_price_cents_check", sql`${t.priceCents} >= 0`),
+    check("products_price_before_discount_cents_check", sql`${t.priceBeforeDiscountCents} >= 0`),
+    check("products_discount_percent_check", sql`${t.discountPercent} BETWEEN 0 AND 100`),
+    check("products_stock_check", sql`${t.stock} >= 0`),
+    check("products_sold_check", sql`${t.sold} >= 0`),
+    check("products_ratings_average_check", sql`${t.ratingsAverage} BETWEEN 0 AND 5`),
+    check("products_ratings_quantity_check", sql`${t.ratingsQuantity} >= 0`),
+  ],
+);
+
+export const productSubcategories = pgTable(
+  "product_subcategories",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    subcategoryId: text("subcategory_id")
+      .notNull()
+      .references(() => subcategories.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.subcategoryId] }),
+    index("product_subcategories_subcategory_idx").on(t.subcategoryId, t.productId),
+  ],
+);
+
+export const productUnderSubcategories = pgTable(
+  "product_under_subcategories",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    underSubcategoryId: text("under_subcategory_id")
+      .notNull()
+      .references(() => underSubcategories.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.underSubcategoryId] }),
+    index("product_under_subcategories_under_idx").on(t.underSubcategoryId, t.productId),
+  ],
+);
+
+export const productSizes = pgTable(
+  "product_sizes",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    position: smallint("position").notNull().default(0),
+    stock: integer("stock").notNull().default(0),
+    priceCents: integer("price_cents").notNull(),
+    priceBeforeDiscountCents: integer("price_before_discount_cents").notNull(),
+    discountPercent: smallint("discount_percent").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_sizes_product_size_key").on(t.productId, t.size),
+    check("product_sizes_stock_check", sql`${t.stock} >= 0`),
+    check("product_sizes_price_cents_check", sql`${t.priceCents} >= 0`),
+    check("product_sizes_price_before_discount_cents_check", sql`${t.priceBeforeDiscountCents} >= 0`),
+    check("product_sizes_discount_percent_check", sql`${t.discountPercent} BETWEEN 0 AND 100`),
+  ],
+);
+
+/** Words of the catalogue, for correcting misspelt search terms (core/catalog/search.ts). */
+export const searchTerms = pgTable("search_terms", {
+  term: text("term").primaryKey(),
+});
+
+/** One row (id = 1): the shop's pricing settings. */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    currency: text("currency").notNull().default("USD"),
+    // Basis points: 1400 = 14 %.
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    freeShippingThresholdCents: integer("free_shipping_threshold_cents").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("shop_settings_singleton_check", sql`${t.id} = 1`),
+    check("shop_settings_tax_check", sql`${t.taxRateBasisPoints} BETWEEN 0 AND 10000`),
+    check("shop_settings_shipping_check", sql`${t.shippingCents} >= 0`),
+    check("shop_settings_threshold_check", sql`${t.freeShippingThresholdCents} >= 0`),
+  ],
+);
+
+/** Minimal here; the accounts work completes it (phone numbers, addresses, verification codes). */
+export const customers = pgTable(
+  "customers",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull().default("customer"),
+    profileImage: text("profile_image"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("customers_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const customerPhoneNumbers = pgTable(
+  "customer_phone_numbers",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("customer_phone_numbers_customer_phone_key").on(t.customerId, t.phoneNumber)],
+);
+
+export const customerAddresses = pgTable(
+  "customer_addresses",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    country: text("country").notNull(),
+    state: text("state").notNull(),
+    city: text("city").notNull(),
+    street: text("street").notNull(),
+    postalCode: text("postal_code").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_addresses_customer_idx").on(t.customerId)],
+);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    // Stored upper-case; codes are compared case-insensitively.
+    code: text("code").notNull(),
+    discountPercent: smallint("discount_percent").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usageLimit: integer("usage_limit"),
+    usedCount: integer("used_count").notNull().default(0),
+    minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_key").on(sql`upper(${t.code})`),
+    check("coupons_discount_percent_check", sql`${t.discountPercent} BETWEEN 1 AND 100`),
+    check("coupons_used_count_check", sql`${t.usedCount} >= 0`),
+    check("coupons_usage_limit_check", sql`${t.usageLimit} IS NULL OR ${t.usedCount} <= ${t.usageLimit}`),
+    check("coupons_min_subtotal_check", sql`${t.minSubtotalCents} >= 0`),
+  ],
+);
+
+/**
+ * Stock held for a customer's cart. Available stock = on hand − the quantity of holds whose
+ * `expires_at` is still in the future (core/catalog/stock.ts); an expired hold frees its stock by
+ * the passage of time alone, so correctness never depends on a sweeper job.
+ */
+export const stockHolds = pgTable(
+  "stock_holds",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    productSizeId: text("product_size_id").references(() => productSizes.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_holds_product_idx").on(t.productId, t.expiresAt),
+    index("stock_holds_size_idx").on(t.productSizeId, t.expiresAt),
+    uniqueIndex("stock_holds_customer_item_key").on(
+      t.customerId,
+      t.productId,
+      sql`coalesce(${t.productSizeId}, '')`,
+    ),
+    check("stock_holds_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { hashPassword } from "#core/accounts/passwords.ts";
+import type { Database } from "../client.ts";
+import { stableId } from "../ids.ts";
+
+/** The demo customer and coupons of DESIGN.md; the README lists them. */
+export const DEMO_CUSTOMER = {
+  email: "demo@shop.test",
+  password: "demo12345",
+  firstName: "Demo",
+  lastName: "Customer",
+  phoneNumber: "+212600000000",
+  address: { country: "Morocco", state: "Casablanca-Settat", city: "Casablanca", street: "12 Rue des Fleurs", postalCode: "20250" },
+};
+
+export const DEMO_COUPONS = [
+  { code: "WELCOME10", discountPercent: 10, expiresInDays: 365 },
+  { code: "SUMMER25", discountPercent: 25, expiresInDays: 365 },
+  { code: "EXPIRED50", discountPercent: 50, expiresInDays: -1 },
+] as const;
+
+/** Tax 14 %, 9.99 USD shipping, free from 100 USD (docs/decisions/005-demo-catalogue.md). */
+export const DEFAULT_SETTINGS = { taxRateBasisPoints: 1400, shippingCents: 999, freeShippingThresholdCents: 10_000 };
+
+/** Shop settings, coupons and the demo customer; each is left alone when already there. */
+export async function seedShopData(db: Database, now: Date): Promise<void> {
+  await db.execute(sql`INSERT INTO shop_settings (id, tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents)
+    VALUES (1, ${DEFAULT_SETTINGS.taxRateBasisPoints}, ${DEFAULT_SETTINGS.shippingCents}, ${DEFAULT_SETTINGS.freeShippingThresholdCents})
+    ON CONFLICT (id) DO NOTHING`);
+  for (const coupon of DEMO_COUPONS) {
+    const expiresAt = new Date(now.getTime() + coupon.expiresInDays * 86_400_000).toISOString();
+    await db.execute(sql`INSERT INTO coupons (id, code, discount_percent, expires_at)
+      VALUES (${stableId("coupon", coupon.code)}, ${coupon.code}, ${coupon.discountPercent}, ${expiresAt}::timestamptz)
+      ON CONFLICT DO NOTHING`);
+  }
+  const customerId = stableId("customer", DEMO_CUSTOMER.email);
+  const existing = await db.execute(sql`SELECT 1 FROM customers WHERE id = ${customerId}`);
+  if ((existing as unknown as { rows: unknown[] }).rows.length > 0) return;
+  const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
+  const { address } = DEMO_CUSTOMER;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`INSERT INTO customers (id, first_name, last_name, email, password_hash, email_verified_at)
+      VALUES (${customerId}, ${DEMO_CUSTOMER.firstName}, ${DEMO_CUSTOMER.lastName}, ${DEMO_CUSTOMER.email},
+              ${passwordHash}, ${now.toISOString()}::timestamptz)`);
+    await tx.execute(sql`INSERT INTO customer_phone_numbers (id, customer_id, phone_number)
+      VALUES (${stableId("phone", customerId)}, ${customerId}, ${DEMO_CUSTOMER.phoneNumber})`);
+    await tx.execute(sql`INSERT INTO customer_addresses (id, customer_id, country, state, city, street, postal_code)
+      VALUES (${stableId("address", customerId)}, ${customerId}, ${address.country}, ${address.state},
+              ${address.city}, ${address.street}, ${address.postalCode})`);
+  });
+}

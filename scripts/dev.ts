@@ -1,0 +1,46 @@
+import { createServer as createHttpServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
+import { createServer as createViteServer } from "vite";
+import { createApp } from "#server/app.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { createServices, startupBanner } from "#server/index.ts";
+
+// Development: Vite serves the storefront with hot module reload; `tsx watch` restarts this
+// process when server or core code changes. The API and pages share the same core services.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const line of error.lines) console.error(`configuration error: ${line}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const services = await createServices(config);
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+const app = createApp({
+  ctx: services.ctx,
+  config,
+  logger: services.logger,
+  rateLimiter: services.rateLimiter,
+  renderPage: async (request) => {
+    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    return createRequestHandler(build, "development")(request, { core: services.ctx });
+  },
+});
+const listener = getRequestListener(app.fetch);
+const server = createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+server.listen(config.PORT, config.HOST, () => console.log(startupBanner(`http://localhost:${config.PORT}`)));
+
+const stop = async () => {
+  server.close();
+  await vite.close();
+  await services.database.close();
+  process.exit(0);
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);

@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { createServices, runServer, startupBanner } from "#server/index.ts";
+
+const BUILD_ENTRY = path.resolve("build/server/index.js");
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the storefront when there is no build, or when app/ changed since the last one. */
+function buildIfNeeded() {
+  const stale = !existsSync(BUILD_ENTRY) || newestMtime("app") > statSync(BUILD_ENTRY).mtimeMs;
+  if (!stale) return;
+  console.log("building the storefront (react-router build)…");
+  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
+    stdio: "inherit",
+  });
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const line of error.lines) console.error(`configuration error: ${line}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+buildIfNeeded();
+const build = (await import(pathToFileURL(BUILD_ENTRY).href)) as ServerBuild;
+const services = await createServices(config);
+const handle = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
+const running = await runServer(services, {
+  clientDir: path.relative(process.cwd(), path.resolve("build/client")),
+  renderPage: (request) => handle(request, { core: services.ctx }),
+});
+console.log(startupBanner(running.url));

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Logger } from "pino";
+import type { CoreContext } from "#core/context.ts";
+import type { RateLimiter } from "#core/ports/rate-limiter.ts";
+import { catalogRoutes } from "./api/catalog.ts";
+import { buildOpenApiDocument } from "./api/openapi.ts";
+import type { Config } from "./config.ts";
+import { createImageRoutes } from "./images.ts";
+import { compression } from "./middleware/compression.ts";
+import { handleApiError } from "./middleware/errors.ts";
+import { rateLimit } from "./middleware/rate-limit.ts";
+import { requestLog } from "./middleware/request-log.ts";
+
+export interface AppDependencies {
+  ctx: CoreContext;
+  config: Pick<Config, "CORS_ORIGINS" | "RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY" | "SHOP_DATA_DIR">;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  /** Where built browser assets live (`build/client`); absent in API-only tests. */
+  clientDir?: string;
+  /** The React Router request handler for every other path; absent in API-only tests. */
+  renderPage?: (request: Request) => Promise<Response>;
+}
+
+/** The whole HTTP surface: API, images, static assets and the server-rendered storefront. */
+export function createApp(deps: AppDependencies) {
+  const app = new Hono();
+  app.use(requestLog(deps.logger));
+  app.use(compression());
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await deps.ctx.db.execute(sql`SELECT 1`);
+      return c.json({ status: "ok" });
+    } catch {
+      return c.json({ status: "unavailable", message: "The database does not answer." }, 503);
+    }
+  });
+
+  const api = new Hono();
+  api.use(
+    cors({
+      origin: (origin) => (deps.config.CORS_ORIGINS.includes(origin) ? origin : null),
+      allowHeaders: ["Authorization", "Content-Type"],
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      maxAge: 600,
+    }),
+  );
+  api.use(
+    rateLimit({
+      limiter: deps.rateLimiter,
+      perMinute: deps.config.RATE_LIMIT_PER_MINUTE,
+      trustProxy: deps.config.TRUST_PROXY,
+    }),
+  );
+  const openApi = buildOpenApiDocument();
+  api.get("/openapi.json", (c) => c.json(openApi));
+  api.route("/", catalogRoutes(deps.ctx));
+  api.notFound((c) => c.json({ status: "fail", message: `Can't find ${c.req.path} on this server` }, 404));
+  api.onError(handleApiError);
+  app.route("/api/v1", api);
+
+  app.route("/", createImageRoutes({ cacheDir: `${deps.config.SHOP_DATA_DIR}/images` }));
+
+  if (deps.clientDir) {
+    const root = deps.clientDir;
+    // Fingerprinted build output: cache for a year, never revalidate.
+    app.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+      serveStatic({ root }),
+    );
+    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+  const render = deps.renderPage;
+  if (render) app.all("*", (c) => render(c.req.raw));
+  app.onError(handleApiError);
+  return app;
+}

@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+  );
+
+/** Every environment variable the shop reads; `.env.example` documents each one. */
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { message: "must be development, production or test" })
+    .default("development"),
+  PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int({ message: "must be a port number" })
+    .min(0, { message: "must be a port number from 0 to 65535" })
+    .max(65535, { message: "must be a port number from 0 to 65535" })
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  SHOP_DATA_DIR: z.string().min(1, { message: "must be a directory path" }).default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: "must be a whole number" })
+    .int()
+    .min(1)
+    .max(200)
+    .default(10),
+  REDIS_URL: url(["redis:", "rediss:"]).optional(),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().min(3).default("shop <no-reply@shop.test>"),
+  SMS_PROVIDER: z
+    .enum(["builtin", "firebase"], { message: "must be builtin or firebase" })
+    .default("builtin"),
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  FIREBASE_API_KEY: z.string().optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().optional(),
+  FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  PAYMENT_PROVIDER: z
+    .enum(["builtin", "stripe"], { message: "must be builtin or stripe" })
+    .default("builtin"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  JWT_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  PUBLIC_URL: url(["http:", "https:"]).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  RESERVATION_MINUTES: z.coerce
+    .number({ message: "must be a whole number of minutes" })
+    .int({ message: "must be a whole number of minutes" })
+    .min(1, { message: "must be from 1 to 1440" })
+    .max(1440, { message: "must be from 1 to 1440" })
+    .default(15),
+  ALLOW_BUILTIN_PROVIDERS: flag.default(false),
+  /** Requests per minute per client IP on /api/v1; 0 turns the limit off (benchmarks). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: "must be a whole number" }).int().min(0).default(600),
+  /** Trust X-Forwarded-For for the client IP (only behind a proxy you run). */
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  constructor(readonly lines: string[]) {
+    super(lines.join("\n"));
+  }
+}
+
+/** Reads `.env` (if present) under the real environment: variables already set win. */
+export function readDotEnv(file = path.resolve(".env")): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const values: Record<string, string> = {};
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const match = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/);
+    if (!match) continue;
+    values[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, "$2");
+  }
+  return values;
+}
+
+/**
+ * Validates the environment. A wrong value stops the server with one line per variable:
+ * `PORT: must be a port number from 0 to 65535 (got "99999")`.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = { ...readDotEnv(), ...process.env },
+): Config {
+  const known = Object.keys(configSchema.shape);
+  const input = Object.fromEntries(
+    known.map((k) => [k, env[k] === "" && k !== "CORS_ORIGINS" ? undefined : env[k]]),
+  );
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const got = env[name];
+      return `${name}: ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got.slice(0, 60))})`}`;
+    });
+    throw new ConfigError([...new Set(lines)]);
+  }
+  const config = parsed.data;
+  const problems: string[] = [];
+  if (config.PAYMENT_PROVIDER === "stripe" && !config.STRIPE_SECRET_KEY) {
+    problems.push("STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe");
+  }
+  if (config.SMS_PROVIDER === "firebase" && !config.FIREBASE_PROJECT_ID) {
+    problems.push("FIREBASE_PROJECT_ID: is required when SMS_PROVIDER=firebase");
+  }
+  if (config.NODE_ENV === "production") {
+    if (!config.JWT_SECRET) problems.push("JWT_SECRET: is required in production (32 characters or more)");
+    const builtins = [
+      config.PAYMENT_PROVIDER === "builtin" && "PAYMENT_PROVIDER",
+      !config.SMTP_URL && "SMTP_URL",
+      config.SMS_PROVIDER === "builtin" && "SMS_PROVIDER",
+    ].filter(Boolean);
+    if (builtins.length > 0 && !config.ALLOW_BUILTIN_PROVIDERS) {
+      problems.push(
+        `ALLOW_BUILTIN_PROVIDERS: production would use the built-in ${builtins.join(", ")}; configure real providers or set ALLOW_BUILTIN_PROVIDERS=true for a demo shop`,
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,110 @@
+import { mkdir } from "node:fs/promises";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import pino, { type Logger } from "pino";
+import type { CoreContext } from "#core/context.ts";
+import type { RateLimiter } from "#core/ports/rate-limiter.ts";
+import { type DatabaseHandle, openDatabase } from "#db/client.ts";
+import { isCatalogueEmpty, seedDemoShop } from "#db/seed/seed.ts";
+import { DEMO_CUSTOMER } from "#db/seed/shop-data.ts";
+import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
+import { createRedisRateLimiter } from "./adapters/redis-rate-limiter.ts";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+
+export interface Services {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  ctx: CoreContext;
+  rateLimiter: RateLimiter;
+}
+
+/** Opens the database (migrating it, and seeding the demo shop when it is empty) and the ports. */
+export async function createServices(config: Config, logger = createLogger(config)): Promise<Services> {
+  await mkdir(config.SHOP_DATA_DIR, { recursive: true });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : `${config.SHOP_DATA_DIR}/pglite`,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await database.migrate();
+  if (await isCatalogueEmpty(database.db)) {
+    logger.info("empty database: seeding the demo shop");
+    const result = await seedDemoShop(database.db);
+    logger.info({ ...result }, "demo shop seeded");
+  }
+  const ctx: CoreContext = {
+    db: database.db,
+    now: () => new Date(),
+    reservationMinutes: config.RESERVATION_MINUTES,
+  };
+  const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
+  return { config, logger, database, ctx, rateLimiter };
+}
+
+export function createLogger(config: Pick<Config, "LOG_LEVEL">): Logger {
+  return pino({ level: config.LOG_LEVEL, base: { service: "shop" } });
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the app and stops gracefully on SIGTERM/SIGINT: stop accepting, let in-flight requests
+ * finish (at most 10 s), then close the database and the rate limiter.
+ */
+export async function runServer(
+  services: Services,
+  web: { clientDir?: string; renderPage?: (request: Request) => Promise<Response> },
+): Promise<RunningServer> {
+  const { config, logger } = services;
+  const app = createApp({ ctx: services.ctx, config, logger, rateLimiter: services.rateLimiter, ...web });
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info("shutting down: finishing in-flight requests");
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+      await Promise.race([closed, timeout]);
+      server.closeAllConnections();
+      await services.rateLimiter.close?.();
+      await services.database.close();
+      logger.info("stopped");
+    })();
+    return stopping;
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stop().then(
+        () => process.exit(0),
+        (error) => {
+          logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return { server, url, stop };
+}
+
+export function startupBanner(url: string): string {
+  return [
+    "",
+    `  shop is running at ${url}`,
+    `  demo login: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
+    `  API: ${url}/api/v1/products  ·  contract: ${url}/api/v1/openapi.json`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,33 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DomainError, type DomainErrorKind } from "#core/errors.ts";
+
+const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  unverified: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+/** The one mapping from domain errors to API responses; anything else is a logged 500 with a generic message. */
+export function handleApiError(error: Error, c: Context) {
+  if (error instanceof DomainError) {
+    const status = STATUS[error.kind];
+    return c.json(
+      {
+        status: status >= 500 ? "error" : "fail",
+        message: error.message,
+        ...(error.fields?.length ? { errors: error.fields } : {}),
+      },
+      status,
+    );
+  }
+  c.get("logger")?.error({ err: error }, "unhandled error");
+  return c.json(
+    { status: "error", message: "Something went wrong on our end. Please try again later." },
+    500,
+  );
+}

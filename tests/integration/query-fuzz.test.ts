@@ -1,0 +1,72 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../support/app.ts";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const NAMES = [
+  "page",
+  "limit",
+  "sort",
+  "fields",
+  "search",
+  "category",
+  "category[]",
+  "subCategories",
+  "underSubCategories",
+  "brand",
+  "subCategory",
+  "ratingsAverage[gte]",
+  "price[gte]",
+  "price[lte]",
+  "discountPercent[lte]",
+  "price",
+  "__proto__",
+  "constructor",
+];
+
+const value = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+  fc.constantFrom("-1", "0", "1e309", "NaN", "", " ", "9".repeat(40), "' OR 1=1 --", "a:* & !b", "-sold,price", "\u0000", "%00"),
+  fc.hexaString({ minLength: 24, maxLength: 24 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+);
+
+const queryString = fc
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 12 })), value), { maxLength: 8 })
+  .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&"));
+
+describe("arbitrary query strings", () => {
+  for (const path of ["/api/v1/products", "/api/v1/categories", "/api/v1/subcategories", "/api/v1/undersubcategories", "/api/v1/brands"]) {
+    it(`never make ${path} answer 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(queryString, async (qs) => {
+          const res = await shop.app.request(`${path}?${qs}`);
+          expect(res.status, `${path}?${qs}`).toBeLessThan(500);
+          expect([200, 400]).toContain(res.status);
+          const body = await res.json();
+          if (res.status === 400) expect(typeof body.message).toBe("string");
+        }),
+        { numRuns: path === "/api/v1/products" ? 300 : 60 },
+      );
+    });
+  }
+
+  it("never make a product id answer anything but 200 or 404", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60 }), async (id) => {
+        const res = await shop.app.request(`/api/v1/products/${encodeURIComponent(id)}`);
+        expect([200, 404]).toContain(res.status);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

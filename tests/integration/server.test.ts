@@ -1,0 +1,105 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../support/app.ts";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop({ rateLimitPerMinute: 5, corsOrigins: ["https://app.example"] });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+// Each test uses its own client IP (X-Forwarded-For is trusted here) so the 5-per-minute limit set
+// for the rate-limit test does not leak into the others.
+let ipCounter = 0;
+const from = (headers: Record<string, string> = {}) => ({ headers: { "x-forwarded-for": `10.0.0.${++ipCounter}`, ...headers } });
+
+describe("health", () => {
+  it("GET /healthz says the process is alive", async () => {
+    const { status, body } = await shop.get("/healthz");
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: "ok" });
+  });
+
+  it("GET /readyz says the database answers", async () => {
+    const { status, body } = await shop.get("/readyz");
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: "ok" });
+  });
+});
+
+describe("API plumbing", () => {
+  it("publishes the OpenAPI contract with every catalogue endpoint and parameter", async () => {
+    const { status, body } = await shop.get("/api/v1/openapi.json", from());
+    expect(status).toBe(200);
+    expect(body.openapi).toBe("3.1.0");
+    expect(Object.keys(body.paths).sort()).toEqual(
+      ["/brands", "/categories", "/products", "/products/{id}", "/subcategories", "/undersubcategories"].sort(),
+    );
+    const names = body.paths["/products"].get.parameters.map((p: any) => p.name);
+    for (const name of ["page", "limit", "sort", "fields", "search", "category", "subCategories", "underSubCategories", "brand", "ratingsAverage[gte]", "price[gte]", "price[lte]", "discountPercent[lte]"]) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const { status, body } = await shop.get("/api/v1/nothing-here", from());
+    expect(status).toBe(404);
+    expect(body.status).toBe("fail");
+  });
+
+  it("echoes a sane request id and makes one up otherwise", async () => {
+    const given = await shop.app.request("/healthz", { headers: { "x-request-id": "abc-123" } });
+    expect(given.headers.get("x-request-id")).toBe("abc-123");
+    const made = await shop.app.request("/healthz", { headers: { "x-request-id": "bad id\n" } });
+    expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("allows cross-origin calls only from CORS_ORIGINS", async () => {
+    const allowed = await shop.app.request("/api/v1/categories", from({ origin: "https://app.example" }));
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    const refused = await shop.app.request("/api/v1/categories", from({ origin: "https://evil.example" }));
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await shop.app.request("/api/v1/products", {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "GET", "x-forwarded-for": "10.9.9.9" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
+  });
+
+  it("limits requests per IP with a 429 and the spec's message", async () => {
+    const init = from();
+    for (let i = 0; i < 5; i++) expect((await shop.app.request("/api/v1/brands?limit=1", init)).status).toBe(200);
+    const res = await shop.app.request("/api/v1/brands?limit=1", init);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ status: "fail", message: "Too many requests, please try again later." });
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another client is unaffected.
+    expect((await shop.app.request("/api/v1/brands?limit=1", from())).status).toBe(200);
+  });
+
+  it("compresses JSON with brotli or gzip as the client accepts", async () => {
+    const br = await shop.app.request("/api/v1/products?limit=20", from({ "accept-encoding": "gzip, br" }));
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    const body = JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString());
+    expect(body.data).toHaveLength(20);
+    const gz = await shop.app.request("/api/v1/products?limit=20", from({ "accept-encoding": "gzip" }));
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(JSON.parse(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).data).toHaveLength(20);
+    const plain = await shop.app.request("/api/v1/products?limit=20", from());
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const small = await shop.app.request("/healthz", { headers: { "accept-encoding": "br" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("serves generated catalogue images with long caching", async () => {
+    const categories = (await shop.get("/api/v1/categories", from())).body.data;
+    const res = await shop.app.request(categories[0].image);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "#db/client.ts";
+import { createTestShop, type TestShop } from "../support/app.ts";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe("GET /api/v1/categories", () => {
+  it("lists categories with _id, name, slug and image, sorted and paged", async () => {
+    const { status, body } = await shop.get("/api/v1/categories?limit=40&sort=createdAt");
+    expect(status).toBe(200);
+    expect(body.data.map((c: any) => c.name)).toEqual(["Women", "Men", "Kids", "Sportswear"]);
+    for (const c of body.data) {
+      expect(c._id).toMatch(/^[0-9a-f]{24}$/);
+      expect(c.image).toMatch(/^\/images\/categories\/[a-z]+\.webp$/);
+    }
+    const byName = await shop.get("/api/v1/categories?sort=-name&limit=2&page=2");
+    expect(byName.body.data.map((c: any) => c.name)).toEqual(["Kids", "Men"]);
+    expect(byName.body.paginationResults).toEqual({ currentPage: 2, limit: 2, numberOfPages: 2, prevPage: 1 });
+  });
+
+  it("returns only the requested fields", async () => {
+    const { body } = await shop.get("/api/v1/categories?fields=name,%20image,bogus");
+    for (const c of body.data) expect(Object.keys(c).sort()).toEqual(["_id", "image", "name"]);
+  });
+
+  it.each([
+    ["page=0", "page"],
+    ["limit=500", "limit"],
+    ["sort=price", "sort"],
+    ["page=x&limit=2", "page"],
+  ])("refuses %s with a 400 naming %s", async (query, field) => {
+    const { status, body } = await shop.get(`/api/v1/categories?${query}`);
+    expect(status).toBe(400);
+    expect(body.message.startsWith(field)).toBe(true);
+  });
+});
+
+describe("GET /api/v1/brands", () => {
+  it("lists at least 20 brands", async () => {
+    const { body } = await shop.get("/api/v1/brands?limit=48");
+    expect(body.data.length).toBeGreaterThanOrEqual(20);
+    expect(body.data[0].image).toMatch(/^\/images\/brands\//);
+  });
+});
+
+describe("GET /api/v1/subcategories", () => {
+  it("lists subcategories of one or many categories", async () => {
+    const categories = (await shop.get("/api/v1/categories")).body.data;
+    const women = categories.find((c: any) => c.slug === "women");
+    const kids = categories.find((c: any) => c.slug === "kids");
+    const { body } = await shop.get(`/api/v1/subcategories?category=${women._id}&limit=100`);
+    expect(body.data.map((s: any) => s.name)).toContain("Dresses & Skirts");
+    for (const s of body.data) expect(s.category).toBe(women._id);
+    const both = await shop.get(`/api/v1/subcategories?category=${women._id},${kids._id}&limit=100`);
+    const n = await queryRows<{ n: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS n FROM subcategories WHERE category_id IN (${women._id}, ${kids._id})`,
+    );
+    expect(both.body.results).toBe(n[0]!.n);
+  });
+
+  it("refuses a malformed category id", async () => {
+    const { status, body } = await shop.get("/api/v1/subcategories?category=women");
+    expect(status).toBe(400);
+    expect(body.message).toBe("category must be a list of ids");
+  });
+});
+
+describe("GET /api/v1/undersubcategories", () => {
+  it("lists under-subcategories of one or many subcategories", async () => {
+    const subs = (await shop.get("/api/v1/subcategories?limit=100&sort=createdAt")).body.data;
+    const [a, b] = subs;
+    const { body } = await shop.get(`/api/v1/undersubcategories?subCategory=${a._id}&subCategory=${b._id}&limit=100`);
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const u of body.data) expect([a._id, b._id]).toContain(u.subCategory);
+    const arr = await shop.get(`/api/v1/undersubcategories?subCategory[]=${a._id}&subCategory[]=${b._id}&limit=100`);
+    expect(arr.body.data).toEqual(body.data);
+  });
+});

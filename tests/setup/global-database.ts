@@ -1,0 +1,36 @@
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "#db/client.ts";
+import { seedDemoShop } from "#db/seed/seed.ts";
+import { PG_TEMPLATE, TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "../support/constants.ts";
+
+/**
+ * With TEST_DATABASE_URL (PostgreSQL), builds one migrated and seeded template database before the
+ * workers start; each test file then copies it (CREATE DATABASE … TEMPLATE), which takes a moment.
+ * Without it, each worker builds its own PGlite template (tests/support/database.ts).
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${PG_TEMPLATE}`;
+  const handle = await openDatabase({ url: templateUrl.href, poolSize: 4 });
+  await handle.migrate();
+  await seedDemoShop(handle.db, { products: TEST_PRODUCTS, seed: TEST_SEED, now: TEST_NOW });
+  await handle.close();
+  project.provide("pgTemplate", PG_TEMPLATE);
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
+    await admin.end();
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgTemplate: string;
+  }
+}

@@ -1,0 +1,6 @@
+/** The clock the test catalogue and test services run on, so dates and holds are deterministic. */
+export const TEST_NOW = new Date("2026-06-01T12:00:00.000Z");
+/** Products in the seeded test catalogue: enough for every filter to have matches and misses. */
+export const TEST_PRODUCTS = 160;
+export const TEST_SEED = 7;
+export const PG_TEMPLATE = "shop_test_template";

@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase, wrapPglite } from "#db/client.ts";
+import { seedDemoShop } from "#db/seed/seed.ts";
+import { TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "./constants.ts";
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+/** One migrated, seeded PGlite per worker; every test file gets a clone (about a second). */
+function pgliteSeededTemplate(): Promise<PGlite> {
+  pgliteTemplate ??= (async () => {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const handle = wrapPglite(client);
+    await handle.migrate();
+    await seedDemoShop(handle.db, { products: TEST_PRODUCTS, seed: TEST_SEED, now: TEST_NOW });
+    return client;
+  })();
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh database for one test file, migrated by the production migrations and holding the
+ * seeded test catalogue: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const template = await pgliteSeededTemplate();
+    return wrapPglite((await template.clone()) as PGlite);
+  }
+  const name = `shop_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ url: dbUrl.href, poolSize: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function countRows(handle: DatabaseHandle, table: string): Promise<number> {
+  const result = (await handle.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]!.n;
+}
