@@ -7,7 +7,8 @@ import { z } from "zod";
 export type QueryRecord = Record<string, string[]>;
 
 export function readQuery(params: URLSearchParams): QueryRecord {
-  const record: QueryRecord = {};
+  // No prototype: a parameter named `__proto__` must be a plain key, not a prototype swap.
+  const record: QueryRecord = Object.create(null);
   for (const [rawName, value] of params) {
     const name = rawName.endsWith("[]") ? rawName.slice(0, -2) : rawName;
     const values = Object.hasOwn(record, name) ? record[name]! : [];

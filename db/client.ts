@@ -35,6 +35,13 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /** Called with every statement and its parameters before it runs (benchmarks capture the SQL this way). */
+  onQuery?: (query: string, params: unknown[]) => void;
+}
+
+/** A drizzle logger that forwards to `onQuery`; none at all when no hook is given. */
+function queryLogger(onQuery: OpenDatabaseOptions["onQuery"]) {
+  return onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -42,21 +49,36 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on("error", () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzlePg({
+      client: pool,
+      schema,
+      logger: queryLogger(options.onQuery),
+    }) as unknown as Database;
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        // Several instances may start at once: an advisory lock lets one migrate while the others
+        // wait, then find nothing left to do.
+        const lock = await pool.connect();
+        try {
+          await lock.query("SELECT pg_advisory_lock(7434201)");
+          await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await lock.query("SELECT pg_advisory_unlock(7434201)").catch(() => {});
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  return wrapPglite(client);
+  return wrapPglite(client, options.onQuery);
 }
 
-export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+export function wrapPglite(client: PGlite, onQuery?: OpenDatabaseOptions["onQuery"]): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from "#server/config.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
 
 /** The database `npm start` would use (DATABASE_URL, else PGlite under SHOP_DATA_DIR), migrated. */
 export async function openConfiguredDatabase(): Promise<DatabaseHandle> {

@@ -25,7 +25,9 @@ const handle = await openConfiguredDatabase();
 const bar = progressBar("import");
 try {
   const started = performance.now();
-  const result = await importCatalogue(handle.db, input, { onProgress: (p) => bar.update(p.done, p.total, p.stage) });
+  const result = await importCatalogue(handle.db, input, {
+    onProgress: (p) => bar.update(p.done, p.total, p.stage),
+  });
   bar.done();
   console.log(
     `imported ${result.products} products (${result.sizes} sizes), ${result.categories} categories, ` +

@@ -26,7 +26,11 @@ const handle = await openConfiguredDatabase();
 const bar = progressBar("seed");
 const started = performance.now();
 try {
-  const result = await seedDemoShop(handle.db, { products, seed, onProgress: (p) => bar.update(p.done, p.total, p.stage) });
+  const result = await seedDemoShop(handle.db, {
+    products,
+    seed,
+    onProgress: (p) => bar.update(p.done, p.total, p.stage),
+  });
   bar.done();
   console.log(
     `seeded ${result.products} products (${result.sizes} sizes), ${result.brands} brands, ` +

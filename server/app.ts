@@ -1,7 +1,7 @@
+import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { Logger } from "pino";
 import type { CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
@@ -60,7 +60,8 @@ export function createApp(deps: AppDependencies) {
   const openApi = buildOpenApiDocument();
   api.get("/openapi.json", (c) => c.json(openApi));
   api.route("/", catalogRoutes(deps.ctx));
-  api.notFound((c) => c.json({ status: "fail", message: `Can't find ${c.req.path} on this server` }, 404));
+  // Last: an unknown API path is a JSON 404, never the storefront's HTML page.
+  api.all("*", (c) => c.json({ status: "fail", message: `Can't find ${c.req.path} on this server` }, 404));
   api.onError(handleApiError);
   app.route("/api/v1", api);
 
@@ -77,7 +78,10 @@ export function createApp(deps: AppDependencies) {
       },
       serveStatic({ root }),
     );
-    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    app.use(
+      "*",
+      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    );
   }
   const render = deps.renderPage;
   if (render) app.all("*", (c) => render(c.req.raw));

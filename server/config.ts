@@ -32,10 +32,10 @@ export const configSchema = z.object({
   SHOP_DATA_DIR: z.string().min(1, { message: "must be a directory path" }).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   DATABASE_POOL_SIZE: z.coerce
-    .number({ message: "must be a whole number" })
-    .int()
-    .min(1)
-    .max(200)
+    .number({ message: "must be a whole number from 2 to 200" })
+    .int({ message: "must be a whole number from 2 to 200" })
+    .min(2, { message: "must be a whole number from 2 to 200" })
+    .max(200, { message: "must be a whole number from 2 to 200" })
     .default(10),
   REDIS_URL: url(["redis:", "rediss:"]).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),

@@ -64,7 +64,9 @@ export async function runServer(
   const { config, logger } = services;
   const app = createApp({ ctx: services.ctx, config, logger, rateLimiter: services.rateLimiter, ...web });
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
+      resolve(s as Server),
+    );
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

@@ -34,7 +34,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-4">
           {loaderData.categories.map((c) => (
             <li key={c._id} className="flex w-24 flex-col items-center gap-2 text-center text-sm">
-              <img src={c.image} alt="" width={96} height={96} className="size-24 rounded-full bg-gray-100 object-cover" />
+              <img
+                src={c.image}
+                alt=""
+                width={96}
+                height={96}
+                className="size-24 rounded-full bg-gray-100 object-cover"
+              />
               <span>{c.name}</span>
             </li>
           ))}

@@ -91,7 +91,8 @@ export function parseCatalogueCsv(text: string): CatalogueFile {
       const value = get(column);
       if (value === undefined) return undefined;
       const n = Number(value);
-      if (!Number.isFinite(n)) throw invalid(`line ${line} ${column}: '${value.slice(0, 30)}' is not a number`);
+      if (!Number.isFinite(n))
+        throw invalid(`line ${line} ${column}: '${value.slice(0, 30)}' is not a number`);
       return n;
     };
     const categorySlug = get("category") ?? "";
@@ -109,7 +110,12 @@ export function parseCatalogueCsv(text: string): CatalogueFile {
     if (subSlug) {
       let sub = category.subcategories?.find((s) => s.slug === subSlug);
       if (!sub) {
-        sub = { slug: subSlug, name: get("subcategoryName") ?? subSlug, image: `/images/categories/${subSlug}.webp`, underSubcategories: [] };
+        sub = {
+          slug: subSlug,
+          name: get("subcategoryName") ?? subSlug,
+          image: `/images/categories/${subSlug}.webp`,
+          underSubcategories: [],
+        };
         category.subcategories?.push(sub);
       }
       const underSlug = get("underSubcategory");
@@ -123,16 +129,24 @@ export function parseCatalogueCsv(text: string): CatalogueFile {
     }
     const brandSlug = get("brand");
     if (brandSlug && !brands.has(brandSlug)) {
-      brands.set(brandSlug, { slug: brandSlug, name: get("brandName") ?? brandSlug, image: `/images/brands/${brandSlug}.webp` });
+      brands.set(brandSlug, {
+        slug: brandSlug,
+        name: get("brandName") ?? brandSlug,
+        image: `/images/brands/${brandSlug}.webp`,
+      });
     }
     const sizes = (get("sizes") ?? "")
       .split("|")
       .filter(Boolean)
       .map((entry) => {
         const [size, stock, price, before] = entry.split(":").map((p) => p.trim());
-        const values = [stock, price, before].map((v) => (v === undefined || v === "" ? undefined : Number(v)));
+        const values = [stock, price, before].map((v) =>
+          v === undefined || v === "" ? undefined : Number(v),
+        );
         if (!size || values.slice(0, 2).some((v) => v === undefined || !Number.isFinite(v))) {
-          throw invalid(`line ${line} sizes: '${entry.slice(0, 40)}' must be SIZE:STOCK:PRICE[:PRICE_BEFORE_DISCOUNT]`);
+          throw invalid(
+            `line ${line} sizes: '${entry.slice(0, 40)}' must be SIZE:STOCK:PRICE[:PRICE_BEFORE_DISCOUNT]`,
+          );
         }
         return { size, stock: values[0]!, price: values[1]!, priceBeforeDiscount: values[2] };
       });
@@ -148,7 +162,10 @@ export function parseCatalogueCsv(text: string): CatalogueFile {
       subcategories: subSlug ? [subSlug] : [],
       underSubcategories: subSlug && underSlug ? [`${subSlug}/${underSlug}`] : [],
       brand: brandSlug,
-      images: (get("images") ?? "").split("|").map((s) => s.trim()).filter(Boolean),
+      images: (get("images") ?? "")
+        .split("|")
+        .map((s) => s.trim())
+        .filter(Boolean),
       price: number("price"),
       priceBeforeDiscount: number("priceBeforeDiscount"),
       stock: number("stock"),

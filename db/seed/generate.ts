@@ -97,7 +97,11 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
       slug: s.slug,
       name: s.name,
       image: categoryImageUrl(s.image),
-      underSubcategories: s.under.map((u) => ({ slug: u.slug, name: u.name, image: categoryImageUrl(u.garment) })),
+      underSubcategories: s.under.map((u) => ({
+        slug: u.slug,
+        name: u.name,
+        image: categoryImageUrl(u.garment),
+      })),
     })),
   }));
   const brands = BRANDS.map((name) => ({ slug: slugify(name), name, image: brandImageUrl(slugify(name)) }));
@@ -123,7 +127,11 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
     const regular = int(kind.price[0], kind.price[1]) + (chance(0.5) ? 0.99 : chance(0.5) ? 0.5 : 0);
     const discounted = chance(0.42);
     // A few deep discounts (above 59 %) so the offers section's "at most 59 %" filter has work to do.
-    const discountPercent = discounted ? (chance(0.15) ? int(60, 75) : choose([5, 10, 15, 20, 25, 30, 40, 50])) : 0;
+    const discountPercent = discounted
+      ? chance(0.15)
+        ? int(60, 75)
+        : choose([5, 10, 15, 20, 25, 30, 40, 50])
+      : 0;
     const priceFor = (regularPrice: number) => {
       const price = discounted ? Math.round(regularPrice * (100 - discountPercent)) / 100 : regularPrice;
       return { price: Math.max(0.5, Math.round(price * 100) / 100), before: regularPrice };
@@ -138,7 +146,9 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
             ? KIDS_SHOE_SIZES
             : SHOE_SIZES
           : [];
-    const createdAt = new Date(options.now.getTime() - int(0, 364) * DAY_MS - int(0, DAY_MS - 1)).toISOString();
+    const createdAt = new Date(
+      options.now.getTime() - int(0, 364) * DAY_MS - int(0, DAY_MS - 1),
+    ).toISOString();
     const popularity = rand();
 
     for (const colour of colours) {

@@ -28,6 +28,9 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
 }
 
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
-  const rows = await queryRows<{ present: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM products) AS present`);
+  const rows = await queryRows<{ present: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM products) AS present`,
+  );
   return !rows[0]?.present;
 }

@@ -10,7 +10,13 @@ export const DEMO_CUSTOMER = {
   firstName: "Demo",
   lastName: "Customer",
   phoneNumber: "+212600000000",
-  address: { country: "Morocco", state: "Casablanca-Settat", city: "Casablanca", street: "12 Rue des Fleurs", postalCode: "20250" },
+  address: {
+    country: "Morocco",
+    state: "Casablanca-Settat",
+    city: "Casablanca",
+    street: "12 Rue des Fleurs",
+    postalCode: "20250",
+  },
 };
 
 export const DEMO_COUPONS = [
@@ -20,7 +26,11 @@ export const DEMO_COUPONS = [
 ] as const;
 
 /** Tax 14 %, 9.99 USD shipping, free from 100 USD (docs/decisions/005-demo-catalogue.md). */
-export const DEFAULT_SETTINGS = { taxRateBasisPoints: 1400, shippingCents: 999, freeShippingThresholdCents: 10_000 };
+export const DEFAULT_SETTINGS = {
+  taxRateBasisPoints: 1400,
+  shippingCents: 999,
+  freeShippingThresholdCents: 10_000,
+};
 
 /** Shop settings, coupons and the demo customer; each is left alone when already there. */
 export async function seedShopData(db: Database, now: Date): Promise<void> {

@@ -194,13 +194,29 @@ export interface CategorySpec {
   subcategories: SubcategorySpec[];
 }
 
-const u = (slug: string, name: string, garment: GarmentSlug): UnderSubcategorySpec => ({ slug, name, garment });
+const u = (slug: string, name: string, garment: GarmentSlug): UnderSubcategorySpec => ({
+  slug,
+  name,
+  garment,
+});
 
-const TOPS = [u("t-shirts", "T-Shirts", "tshirt"), u("shirts", "Shirts", "shirt"), u("polos", "Polos", "polo")];
+const TOPS = [
+  u("t-shirts", "T-Shirts", "tshirt"),
+  u("shirts", "Shirts", "shirt"),
+  u("polos", "Polos", "polo"),
+];
 const KNITWEAR = [u("hoodies", "Hoodies", "hoodie"), u("sweaters", "Sweaters", "sweater")];
 const OUTERWEAR = [u("jackets", "Jackets", "jacket"), u("coats", "Coats", "coat")];
-const BOTTOMS = [u("jeans", "Jeans", "jeans"), u("trousers", "Trousers", "trousers"), u("shorts", "Shorts", "shorts")];
-const SHOES = [u("sneakers", "Sneakers", "sneakers"), u("boots", "Boots", "boots"), u("sandals", "Sandals", "sandals")];
+const BOTTOMS = [
+  u("jeans", "Jeans", "jeans"),
+  u("trousers", "Trousers", "trousers"),
+  u("shorts", "Shorts", "shorts"),
+];
+const SHOES = [
+  u("sneakers", "Sneakers", "sneakers"),
+  u("boots", "Boots", "boots"),
+  u("sandals", "Sandals", "sandals"),
+];
 const ACCESSORIES = [
   u("caps", "Caps", "cap"),
   u("bags", "Bags", "bag"),
@@ -264,8 +280,14 @@ export const TAXONOMY: CategorySpec[] = [
       ]),
       sub("dresses", "Dresses", "dresses", [u("dresses", "Dresses", "dress")]),
       sub("outerwear", "Outerwear", "outerwear", [u("jackets", "Jackets", "jacket")]),
-      sub("shoes", "Shoes", "shoes", [u("sneakers", "Sneakers", "sneakers"), u("sandals", "Sandals", "sandals")]),
-      sub("accessories", "Accessories", "accessories", [u("caps", "Caps", "cap"), u("socks", "Socks", "socks")]),
+      sub("shoes", "Shoes", "shoes", [
+        u("sneakers", "Sneakers", "sneakers"),
+        u("sandals", "Sandals", "sandals"),
+      ]),
+      sub("accessories", "Accessories", "accessories", [
+        u("caps", "Caps", "cap"),
+        u("socks", "Socks", "socks"),
+      ]),
     ],
   },
   {
@@ -275,7 +297,10 @@ export const TAXONOMY: CategorySpec[] = [
     audience: "adult",
     subcategories: [
       sub("tops", "Tops", "tops", [u("t-shirts", "T-Shirts", "tshirt"), u("hoodies", "Hoodies", "hoodie")]),
-      sub("bottoms", "Bottoms", "bottoms", [u("shorts", "Shorts", "shorts"), u("joggers", "Joggers", "trousers")]),
+      sub("bottoms", "Bottoms", "bottoms", [
+        u("shorts", "Shorts", "shorts"),
+        u("joggers", "Joggers", "trousers"),
+      ]),
       sub("shoes", "Shoes", "shoes", [u("running-shoes", "Running Shoes", "sneakers")]),
       sub("accessories", "Accessories", "accessories", [
         u("caps", "Caps", "cap"),

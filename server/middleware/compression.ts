@@ -2,6 +2,7 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+// Below this a known-length body gains nothing; bodies of unknown length (JSON, streamed HTML) are compressed.
 const MIN_BYTES = 1024;
 
 function encoder(encoding: "br" | "gzip") {

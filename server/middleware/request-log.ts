@@ -21,7 +21,10 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     c.set("logger", log);
     const started = performance.now();
     await next();
+    const ms = performance.now() - started;
     c.header("X-Request-Id", requestId);
+    // Time spent in the app up to the response head (a streamed body may take longer).
+    c.header("Server-Timing", `app;dur=${ms.toFixed(2)}`);
     const path = c.req.path;
     if (path === "/healthz" || path === "/readyz") return;
     log.info(
@@ -29,7 +32,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
         method: c.req.method,
         path,
         status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
       },
       "request",
     );

@@ -79,11 +79,27 @@ async function snapshot() {
 describe("catalogue import", () => {
   it("imports a catalogue, with listing prices from the cheapest size in stock", async () => {
     const result = await importCatalogue(shop.database.db, catalogue());
-    expect(result).toMatchObject({ categories: 1, subcategories: 1, underSubcategories: 1, brands: 1, products: 2, sizes: 2 });
+    expect(result).toMatchObject({
+      categories: 1,
+      subcategories: 1,
+      underSubcategories: 1,
+      brands: 1,
+      products: 2,
+      sizes: 2,
+    });
     const search = await shop.get("/api/v1/products?search=poncho&sort=title");
-    expect(search.body.data.map((p: any) => p.title)).toEqual(["Storm Poncho - Navy", "Storm Poncho - Yellow"]);
+    expect(search.body.data.map((p: any) => p.title)).toEqual([
+      "Storm Poncho - Navy",
+      "Storm Poncho - Yellow",
+    ]);
     const [navy, yellow] = search.body.data;
-    expect(yellow).toMatchObject({ price: 49.5, priceBeforeDiscount: 55, discountPercent: 10, size: "S", quantity: 3 });
+    expect(yellow).toMatchObject({
+      price: 49.5,
+      priceBeforeDiscount: 55,
+      discountPercent: 10,
+      size: "S",
+      quantity: 3,
+    });
     expect(navy).toMatchObject({ price: 39.99, size: null, quantity: 8, discountPercent: 0 });
     const detail = await shop.get(`/api/v1/products/${yellow._id}`);
     expect(detail.body.data.group.productsIDs).toHaveLength(2);
@@ -92,10 +108,16 @@ describe("catalogue import", () => {
 
   it("changes nothing when the same file is imported again", async () => {
     const before = await snapshot();
-    const counts = await Promise.all(["products", "product_sizes", "categories", "brands"].map((t) => countRows(shop.database, t)));
+    const counts = await Promise.all(
+      ["products", "product_sizes", "categories", "brands"].map((t) => countRows(shop.database, t)),
+    );
     await importCatalogue(shop.database.db, catalogue());
     expect(await snapshot()).toEqual(before);
-    expect(await Promise.all(["products", "product_sizes", "categories", "brands"].map((t) => countRows(shop.database, t)))).toEqual(counts);
+    expect(
+      await Promise.all(
+        ["products", "product_sizes", "categories", "brands"].map((t) => countRows(shop.database, t)),
+      ),
+    ).toEqual(counts);
   });
 
   it("updates changed records in place, keeping their ids", async () => {
@@ -117,9 +139,12 @@ describe("catalogue import", () => {
     const error = await importCatalogue(shop.database.db, bad).catch((e) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error.message).toContain("products[0] (storm-poncho-yellow) sizes[0].price: must be 0 or more");
-    await expect(importCatalogue(shop.database.db, { ...catalogue(), products: [{ ...catalogue().products[1], category: "nowhere" }] })).rejects.toThrow(
-      "products[0] (storm-poncho-navy) category: no category 'nowhere' in the file",
-    );
+    await expect(
+      importCatalogue(shop.database.db, {
+        ...catalogue(),
+        products: [{ ...catalogue().products[1], category: "nowhere" }],
+      }),
+    ).rejects.toThrow("products[0] (storm-poncho-navy) category: no category 'nowhere' in the file");
     expect(await countRows(shop.database, "products")).toBe(products);
     const none = await queryRows(shop.database.db, sql`SELECT 1 FROM products WHERE slug = 'valid-one'`);
     expect(none).toHaveLength(0);
@@ -132,7 +157,12 @@ describe("catalogue import", () => {
       "csv-boot-black,Trail Boot - Black,,black,Black,,outdoor,Outdoor,rainwear,Rainwear,ponchos,Ponchos,,,/images/products/boots/black/front.webp,,,,40:2:99|41:0:89:120,,,,",
     ].join("\r\n");
     const parsed = parseCatalogueCsv(csv);
-    expect(parsed.products?.[0]).toMatchObject({ title: "Wool Scarf, Red", description: 'Warm, soft and "cosy".', price: 19.5, stock: 4 });
+    expect(parsed.products?.[0]).toMatchObject({
+      title: "Wool Scarf, Red",
+      description: 'Warm, soft and "cosy".',
+      price: 19.5,
+      stock: 4,
+    });
     expect(parsed.products?.[1]?.sizes).toEqual([
       { size: "40", stock: 2, price: 99, priceBeforeDiscount: undefined },
       { size: "41", stock: 0, price: 89, priceBeforeDiscount: 120 },

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
-import { TEST_NOW } from "../support/constants.ts";
 import { createTestShop, type TestShop } from "../support/app.ts";
+import { TEST_NOW } from "../support/constants.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -34,12 +34,25 @@ describe("GET /api/v1/products/{id}", () => {
     expect(d.isFavorite).toBe(false);
     expect(d.sizes.length).toBeGreaterThan(1);
     for (const s of d.sizes) {
-      expect(Object.keys(s).sort()).toEqual(["_id", "discountPercent", "price", "priceBeforeDiscount", "quantity", "size"]);
+      expect(Object.keys(s).sort()).toEqual([
+        "_id",
+        "discountPercent",
+        "price",
+        "priceBeforeDiscount",
+        "quantity",
+        "size",
+      ]);
     }
     const group = await rows<{ id: string }>(sql`SELECT id FROM products WHERE group_id = ${p!.group_id}`);
     expect(d.group.productsIDs.map((v: any) => v._id).sort()).toEqual(group.map((g) => g.id).sort());
     expect(d.group.productsIDs.length).toBeGreaterThanOrEqual(2);
-    for (const v of d.group.productsIDs) expect(v).toEqual({ _id: expect.any(String), imageCover: expect.any(String), color: expect.any(String), colorName: expect.any(String) });
+    for (const v of d.group.productsIDs)
+      expect(v).toEqual({
+        _id: expect.any(String),
+        imageCover: expect.any(String),
+        color: expect.any(String),
+        colorName: expect.any(String),
+      });
   });
 
   it("counts active holds against stock, and lets expired holds go", async () => {
@@ -51,7 +64,9 @@ describe("GET /api/v1/products/{id}", () => {
     const past = new Date(TEST_NOW.getTime() - 60_000).toISOString();
     await shop.database.db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at)
       VALUES (${newId()}, ${customerId}, ${size!.product_id}, ${size!.id}, 2, ${future}::timestamptz)`);
-    const other = await rows<{ id: string }>(sql`INSERT INTO customers (id, first_name, last_name, email, password_hash)
+    const other = await rows<{
+      id: string;
+    }>(sql`INSERT INTO customers (id, first_name, last_name, email, password_hash)
       VALUES (${newId()}, 'Other', 'Buyer', ${`other-${newId()}@shop.test`}, 'x') RETURNING id`);
     await shop.database.db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at)
       VALUES (${newId()}, ${other[0]!.id}, ${size!.product_id}, ${size!.id}, 1, ${past}::timestamptz)`);

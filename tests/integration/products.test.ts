@@ -103,12 +103,16 @@ describe("GET /api/v1/products", () => {
     const fields = encodeURIComponent("\n  title,\n price , save, imageCover\n");
     const { status, body } = await shop.get(`/api/v1/products?fields=${fields}&limit=3`);
     expect(status).toBe(200);
-    for (const item of body.data) expect(Object.keys(item).sort()).toEqual(["_id", "imageCover", "price", "title"]);
+    for (const item of body.data)
+      expect(Object.keys(item).sort()).toEqual(["_id", "imageCover", "price", "title"]);
   });
 
   it("filters by category, subcategory, under-subcategory and brand, one or many values", async () => {
     const categories = (await shop.get("/api/v1/categories?limit=100")).body.data;
-    const [women, men] = [categories.find((c: any) => c.slug === "women"), categories.find((c: any) => c.slug === "men")];
+    const [women, men] = [
+      categories.find((c: any) => c.slug === "women"),
+      categories.find((c: any) => c.slug === "men"),
+    ];
     const womenItems = await allPages(`category=${women._id}`);
     const expected = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE category_id = ${women._id}`,
@@ -144,7 +148,9 @@ describe("GET /api/v1/products", () => {
     const brand = brands[0];
     const brandItems = await allPages(`brand=${brand._id}`);
     for (const item of brandItems) expect(item.brand).toBe(brand._id);
-    const n = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products WHERE brand_id = ${brand._id}`);
+    const n = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM products WHERE brand_id = ${brand._id}`,
+    );
     expect(brandItems.length).toBe(n[0]!.n);
 
     // Different filters all apply.
@@ -157,7 +163,9 @@ describe("GET /api/v1/products", () => {
 
   it("filters by price range, minimum rating and maximum discount", async () => {
     const cheap = await allPages("price[lte]=30");
-    const n = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products WHERE price_cents <= 3000`);
+    const n = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM products WHERE price_cents <= 3000`,
+    );
     expect(cheap.length).toBe(n[0]!.n);
     const range = await allPages("price[gte]=20&price[lte]=60.5");
     const r = await rows<{ n: number }>(
@@ -168,7 +176,9 @@ describe("GET /api/v1/products", () => {
     expect(rated.length).toBeGreaterThan(0);
     for (const item of rated) expect(item.ratingsAverage).toBeGreaterThanOrEqual(4.5);
     const offers = await allPages("discountPercent[lte]=59&sort=-discountPercent");
-    const deep = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products WHERE discount_percent > 59`);
+    const deep = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM products WHERE discount_percent > 59`,
+    );
     expect(deep[0]!.n).toBeGreaterThan(0); // the demo catalogue has deep discounts to filter out
     const all = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
     expect(offers.length).toBe(all[0]!.n - deep[0]!.n);
@@ -182,7 +192,9 @@ describe("GET /api/v1/products", () => {
     const sizes = await rows<{ size: string; stock: number; price_cents: number; position: number }>(
       sql`SELECT size, stock, price_cents, position FROM product_sizes WHERE product_id = ${product!.id}`,
     );
-    const inStock = sizes.filter((s) => s.stock > 0).sort((a, b) => a.price_cents - b.price_cents || a.position - b.position);
+    const inStock = sizes
+      .filter((s) => s.stock > 0)
+      .sort((a, b) => a.price_cents - b.price_cents || a.position - b.position);
     const all = await allPages("fields=size,price,quantity");
     const item = all.find((p) => p._id === product!.id);
     expect(item.size).toBe(inStock[0]!.size);
@@ -197,7 +209,9 @@ describe("GET /api/v1/products", () => {
     for (const item of exact.body.data.slice(0, 5)) expect(item.title).toMatch(/Jeans/);
 
     const typo = await shop.get("/api/v1/products?search=jaens&limit=100");
-    expect(typo.body.data.map((p: any) => p._id).sort()).toEqual(exact.body.data.map((p: any) => p._id).sort());
+    expect(typo.body.data.map((p: any) => p._id).sort()).toEqual(
+      exact.body.data.map((p: any) => p._id).sort(),
+    );
 
     const joined = await shop.get("/api/v1/products?search=tshirt&limit=5");
     expect(joined.body.data.length).toBeGreaterThan(0);
@@ -252,7 +266,7 @@ describe("GET /api/v1/products", () => {
       ["page=1&page=2", "page"],
       ["limit=0", "limit"],
       ["limit=1e3", "limit"],
-      ["limit[]=5", "limit"],
+      ["limit[]=5&limit[]=6", "limit"],
       ["sort=price;DROP TABLE products", "sort"],
       ["sort=-unknown", "sort"],
       ["sort=a&sort=b", "sort"],

@@ -35,8 +35,21 @@ const value = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.integer().map(String),
   fc.double().map(String),
-  fc.constantFrom("-1", "0", "1e309", "NaN", "", " ", "9".repeat(40), "' OR 1=1 --", "a:* & !b", "-sold,price", "\u0000", "%00"),
-  fc.hexaString({ minLength: 24, maxLength: 24 }),
+  fc.constantFrom(
+    "-1",
+    "0",
+    "1e309",
+    "NaN",
+    "",
+    " ",
+    "9".repeat(40),
+    "' OR 1=1 --",
+    "a:* & !b",
+    "-sold,price",
+    "\u0000",
+    "%00",
+  ),
+  fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 24, maxLength: 24 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
 );
 
@@ -45,7 +58,13 @@ const queryString = fc
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&"));
 
 describe("arbitrary query strings", () => {
-  for (const path of ["/api/v1/products", "/api/v1/categories", "/api/v1/subcategories", "/api/v1/undersubcategories", "/api/v1/brands"]) {
+  for (const path of [
+    "/api/v1/products",
+    "/api/v1/categories",
+    "/api/v1/subcategories",
+    "/api/v1/undersubcategories",
+    "/api/v1/brands",
+  ]) {
     it(`never make ${path} answer 5xx`, async () => {
       await fc.assert(
         fc.asyncProperty(queryString, async (qs) => {

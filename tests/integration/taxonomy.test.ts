@@ -21,8 +21,13 @@ describe("GET /api/v1/categories", () => {
       expect(c.image).toMatch(/^\/images\/categories\/[a-z]+\.webp$/);
     }
     const byName = await shop.get("/api/v1/categories?sort=-name&limit=2&page=2");
-    expect(byName.body.data.map((c: any) => c.name)).toEqual(["Kids", "Men"]);
-    expect(byName.body.paginationResults).toEqual({ currentPage: 2, limit: 2, numberOfPages: 2, prevPage: 1 });
+    expect(byName.body.data.map((c: any) => c.name)).toEqual(["Men", "Kids"]);
+    expect(byName.body.paginationResults).toEqual({
+      currentPage: 2,
+      limit: 2,
+      numberOfPages: 2,
+      prevPage: 1,
+    });
   });
 
   it("returns only the requested fields", async () => {
@@ -77,10 +82,14 @@ describe("GET /api/v1/undersubcategories", () => {
   it("lists under-subcategories of one or many subcategories", async () => {
     const subs = (await shop.get("/api/v1/subcategories?limit=100&sort=createdAt")).body.data;
     const [a, b] = subs;
-    const { body } = await shop.get(`/api/v1/undersubcategories?subCategory=${a._id}&subCategory=${b._id}&limit=100`);
+    const { body } = await shop.get(
+      `/api/v1/undersubcategories?subCategory=${a._id}&subCategory=${b._id}&limit=100`,
+    );
     expect(body.data.length).toBeGreaterThan(0);
     for (const u of body.data) expect([a._id, b._id]).toContain(u.subCategory);
-    const arr = await shop.get(`/api/v1/undersubcategories?subCategory[]=${a._id}&subCategory[]=${b._id}&limit=100`);
+    const arr = await shop.get(
+      `/api/v1/undersubcategories?subCategory[]=${a._id}&subCategory[]=${b._id}&limit=100`,
+    );
     expect(arr.body.data).toEqual(body.data);
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pino from "pino";
 import type { CoreContext } from "#core/context.ts";
 import type { DatabaseHandle } from "#db/client.ts";
@@ -5,9 +8,6 @@ import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts
 import { createApp } from "#server/app.ts";
 import { TEST_NOW } from "./constants.ts";
 import { createTestDatabase } from "./database.ts";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 
 export interface TestShop {
   app: ReturnType<typeof createApp>;
@@ -18,7 +18,9 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-export async function createTestShop(options: { rateLimitPerMinute?: number; corsOrigins?: string[] } = {}): Promise<TestShop> {
+export async function createTestShop(
+  options: { rateLimitPerMinute?: number; corsOrigins?: string[] } = {},
+): Promise<TestShop> {
   const database = await createTestDatabase();
   const ctx: CoreContext = { db: database.db, now: () => TEST_NOW, reservationMinutes: 15 };
   const app = createApp({

@@ -50,7 +50,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function countRows(handle: DatabaseHandle, table: string): Promise<number> {
-  const result = (await handle.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)) as unknown as {
+  const result = (await handle.db.execute(
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
+  )) as unknown as {
     rows: { n: number }[];
   };
   return result.rows[0]!.n;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.lines;
+    throw error;
+  }
+}
+
+describe("configuration", () => {
+  it("has working defaults for a local demo shop", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      SHOP_DATA_DIR: "./data",
+      RESERVATION_MINUTES: 15,
+      PAYMENT_PROVIDER: "builtin",
+      SMS_PROVIDER: "builtin",
+      CORS_ORIGINS: [],
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads lists and flags", () => {
+    const config = loadConfig({ CORS_ORIGINS: "https://a.example, https://b.example", TRUST_PROXY: "true" });
+    expect(config.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
+    expect(config.TRUST_PROXY).toBe(true);
+  });
+
+  it("names each wrong variable on one line with what it got", () => {
+    expect(problems({ PORT: "99999", DATABASE_URL: "mysql://x", RESERVATION_MINUTES: "soon" })).toEqual([
+      'PORT: must be a port number from 0 to 65535 (got "99999")',
+      'DATABASE_URL: must be a URL starting with postgres:// or postgresql:// (got "mysql://x")',
+      'RESERVATION_MINUTES: must be a whole number of minutes (got "soon")',
+    ]);
+  });
+
+  it("refuses production with built-in providers unless allowed", () => {
+    const lines = problems({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^ALLOW_BUILTIN_PROVIDERS: production would use the built-in PAYMENT_PROVIDER, SMTP_URL, SMS_PROVIDER/,
+    );
+    expect(
+      problems({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32), ALLOW_BUILTIN_PROVIDERS: "true" }),
+    ).toEqual([]);
+    expect(problems({ NODE_ENV: "production", ALLOW_BUILTIN_PROVIDERS: "true" })).toEqual([
+      "JWT_SECRET: is required in production (32 characters or more)",
+    ]);
+  });
+
+  it("requires the keys of the real providers it is told to use", () => {
+    expect(problems({ PAYMENT_PROVIDER: "stripe" })).toEqual([
+      "STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe",
+    ]);
+  });
+});
