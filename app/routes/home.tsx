@@ -23,9 +23,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <header className="mb-8 flex items-center justify-between">
-        <Link to="/" className="text-2xl font-bold tracking-tight">
-          shop
-        </Link>
+        <h1 className="text-2xl font-bold tracking-tight">
+          <Link to="/">shop</Link>
+        </h1>
       </header>
       <section aria-labelledby="categories-title">
         <h2 id="categories-title" className="mb-4 text-lg font-semibold">
