@@ -10,6 +10,6 @@ describe("memory rate limiter", () => {
     expect(refused).toEqual({ allowed: false, remaining: 0, resetMs: 60_000 });
     expect((await limiter.hit("other", 3, 60_000)).allowed).toBe(true);
     now += 60_000;
-    expect((await limiter.hit("ip", 3, 60_000))).toEqual({ allowed: true, remaining: 2, resetMs: 60_000 });
+    expect(await limiter.hit("ip", 3, 60_000)).toEqual({ allowed: true, remaining: 2, resetMs: 60_000 });
   });
 });

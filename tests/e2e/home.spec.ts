@@ -39,3 +39,21 @@ test("an unknown path shows the not-found page with a way home", async ({ page }
   await page.getByRole("link", { name: "Back to home" }).click();
   await expect(page).toHaveURL("/");
 });
+
+test("pages arrive compressed and build assets are cached for a year", async ({ page, request }) => {
+  const html = await request.get("/", { headers: { "accept-encoding": "br" } });
+  expect(html.headers()["content-encoding"]).toBe("br");
+  expect(html.headers()["content-type"]).toContain("text/html");
+
+  const assets: string[] = [];
+  page.on("response", (res) => {
+    if (new URL(res.url()).pathname.startsWith("/assets/")) assets.push(res.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(assets.length).toBeGreaterThan(0);
+  const asset = await request.get(assets[0]!, { headers: { "accept-encoding": "gzip" } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(asset.headers()["content-encoding"]).toBe("gzip");
+});
