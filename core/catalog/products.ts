@@ -112,12 +112,14 @@ function buildFilters(query: ProductListQuery, tsQueries: SQL[]): SQL[] {
 }
 
 function orderBy(sort: SortKey<ProductSortField>[] | undefined, rank: SQL | undefined): SQL {
+  // `DESC NULLS LAST` spelled out: it is how the indexes are built, and a plain DESC (NULLS FIRST)
+  // makes PostgreSQL sort the whole table instead of reading the index (400 ms vs 1 ms at 100k).
   const keys: SQL[] = (sort ?? []).map(
-    (k) => sql`${SORT_COLUMNS[k.field]} ${k.descending ? sql`DESC` : sql`ASC`}`,
+    (k) => sql`${SORT_COLUMNS[k.field]} ${k.descending ? sql`DESC NULLS LAST` : sql`ASC`}`,
   );
   if (keys.length === 0) {
-    if (rank) keys.push(rank, sql`p.sold DESC`);
-    else keys.push(sql`p.created_at DESC`);
+    if (rank) keys.push(rank, sql`p.sold DESC NULLS LAST`);
+    else keys.push(sql`p.created_at DESC NULLS LAST`);
   }
   keys.push(sql`p.id ASC`); // a total order, so pages never repeat or skip a product
   return sql.join(keys, sql`, `);
@@ -156,31 +158,53 @@ export async function listProducts(
   const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   const offset = (query.page - 1) * query.limit;
 
-  const [countRows, rows] = await Promise.all([
-    queryRows<{ total: number }>(ctx.db, sql`SELECT count(*)::int AS total FROM products p ${whereSql}`),
-    queryRows<ProductRow>(
-      ctx.db,
-      sql`SELECT p.id, p.title, p.slug, p.color, p.image_cover, p.price_cents, p.price_before_discount_cents,
-            p.discount_percent, p.has_sizes, ${availableProductStockSql(sql`p`, now)} AS available, p.sold,
-            p.ratings_average::float8 AS ratings_average, p.ratings_quantity, p.category_id, p.brand_id,
-            p.created_at, p.updated_at
-          FROM products p ${whereSql}
-          ORDER BY ${orderBy(query.sort, rank)}
-          LIMIT ${query.limit} OFFSET ${offset}`,
-    ),
-  ]);
-  const total = countRows[0]?.total ?? 0;
+  const columns = sql`p.id, p.title, p.slug, p.color, p.image_cover, p.price_cents, p.price_before_discount_cents,
+    p.discount_percent, p.has_sizes, p.stock, p.sold, p.ratings_average::float8 AS ratings_average,
+    p.ratings_quantity, p.category_id, p.brand_id, p.created_at, p.updated_at`;
+  const page = sql`FROM products p ${whereSql} ORDER BY ${orderBy(query.sort, rank)}
+    LIMIT ${query.limit} OFFSET ${offset}`;
+  const count = () =>
+    queryRows<{ total: number }>(ctx.db, sql`SELECT count(*)::int AS total FROM products p ${whereSql}`).then(
+      (r) => r[0]?.total ?? 0,
+    );
+  let rows: (ProductRow & { total?: number })[];
+  let total: number;
+  if (tsQueries.length > 0) {
+    // A text search must rank every match before it can cut a page, so the count rides along in
+    // the same scan instead of repeating it.
+    rows = await queryRows(ctx.db, sql`SELECT ${columns}, count(*) OVER ()::int AS total ${page}`);
+    total = rows[0]?.total ?? (offset > 0 ? await count() : 0);
+  } else {
+    // Without a search, an index-ordered scan stops after the page: counting separately is cheaper.
+    [total, rows] = await Promise.all([
+      count(),
+      queryRows<ProductRow>(ctx.db, sql`SELECT ${columns} ${page}`),
+    ]);
+  }
 
+  // Availability (on hand − active holds) only for the page's rows, after the LIMIT.
   const sized = rows.filter((r) => r.has_sizes).map((r) => r.id);
-  const sizes =
+  const unsized = rows.filter((r) => !r.has_sizes).map((r) => r.id);
+  const [sizes, unsizedStock] = await Promise.all([
     sized.length === 0
-      ? []
-      : await queryRows<SizeRow>(
+      ? Promise.resolve([] as SizeRow[])
+      : queryRows<SizeRow>(
           ctx.db,
           sql`SELECT s.id, s.product_id, s.size, s.position, s.stock, s.price_cents, s.price_before_discount_cents,
                 s.discount_percent, ${availableSizeStockSql(sql`s`, now)} AS available
               FROM product_sizes s WHERE s.product_id = ${anyOf(sized)}`,
-        );
+        ),
+    unsized.length === 0
+      ? Promise.resolve([] as { id: string; available: number }[])
+      : queryRows<{ id: string; available: number }>(
+          ctx.db,
+          sql`SELECT p.id, ${availableProductStockSql(sql`p`, now)} AS available
+              FROM products p WHERE p.id = ${anyOf(unsized)}`,
+        ),
+  ]);
+  const available = new Map(unsizedStock.map((r) => [r.id, r.available]));
+  for (const row of rows) if (!row.has_sizes) row.available = available.get(row.id) ?? 0;
+
   const favorites = await favoriteIds(
     ctx,
     options.viewerId,

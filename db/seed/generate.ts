@@ -132,9 +132,12 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
         ? int(60, 75)
         : choose([5, 10, 15, 20, 25, 30, 40, 50])
       : 0;
+    // Work in cents: 29.99 + 3 in floating point is 32.989999…, which would price below its own
+    // "before" price once rounded.
     const priceFor = (regularPrice: number) => {
-      const price = discounted ? Math.round(regularPrice * (100 - discountPercent)) / 100 : regularPrice;
-      return { price: Math.max(0.5, Math.round(price * 100) / 100), before: regularPrice };
+      const beforeCents = Math.round(regularPrice * 100);
+      const cents = discounted ? Math.round((beforeCents * (100 - discountPercent)) / 100) : beforeCents;
+      return { price: Math.max(50, cents) / 100, before: beforeCents / 100 };
     };
     const sizeRun: readonly string[] =
       kind.sizing === "apparel"

@@ -1,0 +1,133 @@
+import pg from "pg";
+import { productListQuery } from "#contract/catalog.ts";
+import { readQuery } from "#contract/query.ts";
+import { getProduct, listProducts } from "#core/catalog/products.ts";
+import type { CoreContext } from "#core/context.ts";
+import { openDatabase } from "#db/client.ts";
+import { type Percentiles, percentiles, rotation } from "../lib/stats.ts";
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The statements one request runs, as core runs them: batches one after another, the statements
+ * of one batch concurrently (e.g. list = [count, page] then [sizes]).
+ */
+export type Plan = Statement[][];
+
+export interface CeilingResult {
+  requestsPerSecond: number;
+  requests: number;
+  /** Time for a whole request's statements, in ms. */
+  latency: Percentiles;
+  /** Statements per batch, e.g. `2 → 1` (count and page, then sizes); distinct shapes joined by `|`. */
+  shape: string;
+}
+
+/**
+ * Groups statements into batches as core issued them: a statement logged before any statement of
+ * the current batch has answered was sent alongside them (`Promise.all`); one logged after an
+ * answer waited for it. Answers are the pool's `release` events, which pg emits before it resolves
+ * the query's promise, so a statement that depends on an answer is always logged after it.
+ */
+function createRecorder() {
+  let batches: Plan = [];
+  let answered = true;
+  return {
+    onQuery(query: string, params: unknown[]) {
+      if (answered) batches.push([]);
+      answered = false;
+      batches.at(-1)!.push({ sql: query, params: [...params] });
+    },
+    onAnswer() {
+      answered = true;
+    },
+    take(): Plan {
+      const plan = batches;
+      batches = [];
+      answered = true;
+      return plan;
+    },
+  };
+}
+
+/** What the API route does for a path, called directly on core (same parsing, same functions). */
+async function callCore(ctx: CoreContext, path: string): Promise<void> {
+  const url = new URL(path, "http://bench");
+  const detail = /^\/api\/v1\/products\/([^/]+)$/.exec(url.pathname);
+  if (detail) {
+    await getProduct(ctx, detail[1]!);
+    return;
+  }
+  if (url.pathname !== "/api/v1/products") throw new Error(`no core call known for ${path}`);
+  const query = productListQuery.parse(readQuery(url.searchParams));
+  await listProducts(ctx, query);
+}
+
+/** Runs each path once through core with a query hook and returns the statements each one ran. */
+export async function capturePlans(databaseUrl: string, paths: readonly string[]): Promise<Plan[]> {
+  const recorder = createRecorder();
+  const handle = await openDatabase({ url: databaseUrl, poolSize: 10, onQuery: recorder.onQuery });
+  // drizzle exposes the pg.Pool it was given as `$client`.
+  (handle.db as unknown as { $client: pg.Pool }).$client.on("release", recorder.onAnswer);
+  const ctx: CoreContext = { db: handle.db, now: () => new Date(), reservationMinutes: 15 };
+  try {
+    const plans: Plan[] = [];
+    for (const path of paths) {
+      await callCore(ctx, path);
+      plans.push(recorder.take());
+    }
+    return plans;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function runPlan(pool: pg.Pool, plan: Plan): Promise<void> {
+  for (const batch of plan) {
+    await Promise.all(batch.map((s) => pool.query(s.sql, s.params)));
+  }
+}
+
+/** `connections` workers, each running whole plans back to back until the deadline (closed loop, like autocannon). */
+async function replay(pool: pg.Pool, plans: readonly Plan[], connections: number, seconds: number) {
+  const nextPlan = rotation(plans);
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      await runPlan(pool, nextPlan());
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return { latencies, elapsedSeconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The database ceiling: the exact statements the API runs, replayed straight through `pg` at the
+ * same concurrency with no HTTP, validation or JSON work. The API can approach this, never beat it.
+ */
+export async function measureDbCeiling(
+  databaseUrl: string,
+  plans: readonly Plan[],
+  options: { connections: number; seconds: number; warmupSeconds: number; poolSize: number },
+): Promise<CeilingResult> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize });
+  try {
+    if (options.warmupSeconds > 0) await replay(pool, plans, options.connections, options.warmupSeconds);
+    const { latencies, elapsedSeconds } = await replay(pool, plans, options.connections, options.seconds);
+    return {
+      requestsPerSecond: latencies.length / elapsedSeconds,
+      requests: latencies.length,
+      latency: percentiles(latencies),
+      shape: [...new Set(plans.map((plan) => plan.map((batch) => batch.length).join(" → ")))].join(" | "),
+    };
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,246 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { startChild } from "../lib/child.ts";
+import { type LoadResult, runLoad, sequentialServerTime } from "../lib/load.ts";
+import { rotation } from "../lib/stats.ts";
+import { benchUrls, dropBenchDatabase, prepareDatabase, serverVersion } from "./database.ts";
+import { capturePlans, measureDbCeiling } from "./db-ceiling.ts";
+import {
+  type ApiBenchResults,
+  budgetsTable,
+  judgeBudgets,
+  resultsTable,
+  type ScenarioResult,
+  writeResults,
+} from "./report.ts";
+import { discoverScenarios, type Scenario } from "./scenarios.ts";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = path.join(HERE, "..", "results");
+/** The shop's default pool size; the DB ceiling uses the same, so both have as many connections. */
+const POOL_SIZE = 10;
+/** Upper bound on the sequential sample, so a slow endpoint cannot stretch the run past its budget. */
+const SEQUENTIAL_MAX_SECONDS = 15;
+
+interface Settings {
+  products: number;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  sequentialRequests: number;
+  reuse: boolean;
+  keep: boolean;
+}
+
+export const usage = `npm run bench -- api [--products N] [--connections N] [--duration S] [--warmup S]
+                        [--sequential N] [--reuse] [--keep]
+  --products N     catalogue size to seed (default 100000)
+  --connections N  concurrent connections / DB workers (default 10)
+  --duration S     measured seconds per run (default 10), after --warmup S (default 2)
+  --sequential N   one-at-a-time requests for the unloaded server time (default 500, at most 15 s)
+  --reuse          keep shop_bench if it already holds N products instead of re-seeding
+  --keep           leave shop_bench in place afterwards (default: drop it)
+  env BENCH_DATABASE_URL  admin connection (default postgres://root@127.0.0.1:5432/test)`;
+
+function positiveInt(name: string, value: string, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new Error(`--${name} must be a whole number from 1 to ${max}`);
+  return n;
+}
+
+function parseSettings(argv: string[]): Settings {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      products: { type: "string", default: "100000" },
+      connections: { type: "string", default: "10" },
+      duration: { type: "string", default: "10" },
+      warmup: { type: "string", default: "2" },
+      sequential: { type: "string", default: "500" },
+      reuse: { type: "boolean", default: false },
+      keep: { type: "boolean", default: false },
+    },
+  });
+  return {
+    products: positiveInt("products", values.products, 1_000_000),
+    connections: positiveInt("connections", values.connections, 1000),
+    // Bounded so a typo cannot start a load that runs for hours.
+    seconds: positiveInt("duration", values.duration, 120),
+    warmupSeconds: values.warmup === "0" ? 0 : positiveInt("warmup", values.warmup, 60),
+    sequentialRequests: positiveInt("sequential", values.sequential, 100_000),
+    reuse: values.reuse,
+    keep: values.keep,
+  };
+}
+
+async function machineInfo(adminUrl: string): Promise<ApiBenchResults["machine"]> {
+  return {
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    cores: os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    postgres: await serverVersion(adminUrl),
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverage: os.loadavg(),
+  };
+}
+
+/** The real server, API only, in a child process against the benchmark database. */
+async function startApiServer(benchUrl: string, dataDir: string) {
+  return startChild(
+    path.join(HERE, "api-server.ts"),
+    {
+      DATABASE_URL: benchUrl,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SHOP_DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: "0",
+      LOG_LEVEL: "warn",
+      // Production settings, as deployed; built-in providers are never called by these routes.
+      NODE_ENV: "production",
+      ALLOW_BUILTIN_PROVIDERS: "true",
+      JWT_SECRET: "bench-only-secret-bench-only-secret-0123",
+      REDIS_URL: "",
+    },
+    "api-server",
+  );
+}
+
+async function runScenario(
+  scenario: Scenario,
+  apiUrl: string,
+  benchUrl: string,
+  settings: Settings,
+): Promise<ScenarioResult> {
+  const load = {
+    connections: settings.connections,
+    seconds: settings.seconds,
+    warmupSeconds: settings.warmupSeconds,
+  };
+  console.log(`\n[${scenario.name}] ${scenario.description}`);
+  console.log(
+    `  API load: ${load.warmupSeconds} s warm-up + ${load.seconds} s at ${load.connections} connections`,
+  );
+  const api = await runLoad({ url: apiUrl, nextPath: rotation(scenario.paths), ...load });
+  console.log(
+    `  API sequential: ${settings.sequentialRequests} requests (at most ${SEQUENTIAL_MAX_SECONDS} s)`,
+  );
+  const sequential = await sequentialServerTime(
+    apiUrl,
+    rotation(scenario.paths),
+    settings.sequentialRequests,
+    SEQUENTIAL_MAX_SECONDS,
+  );
+  console.log(`  DB ceiling: capturing ${scenario.paths.length} request(s), replaying for ${load.seconds} s`);
+  const plans = await capturePlans(benchUrl, scenario.paths);
+  const db = await measureDbCeiling(benchUrl, plans, { ...load, poolSize: POOL_SIZE });
+  const result: ScenarioResult = {
+    name: scenario.name,
+    description: scenario.description,
+    examplePath: scenario.paths[0]!,
+    api,
+    sequentialServerTime: sequential,
+    db,
+    apiToDbRatio: api.requestsPerSecond / db.requestsPerSecond,
+  };
+  console.log(
+    `  → API ${api.requestsPerSecond.toFixed(0)} req/s (server p95 ${api.serverTime?.p95.toFixed(1)} ms), ` +
+      `DB ceiling ${db.requestsPerSecond.toFixed(0)} req/s, ratio ${(result.apiToDbRatio * 100).toFixed(0)} %`,
+  );
+  if (api.non2xx > 0 || api.errors > 0) {
+    console.warn(
+      `  ! ${api.non2xx} non-2xx responses and ${api.errors} errors: the figures are not trustworthy`,
+    );
+  }
+  return result;
+}
+
+/** The list response as the real server sends it, served by a bare Hono app: the HTTP stack's own ceiling. */
+async function runHttpCeiling(
+  apiUrl: string,
+  listPath: string,
+  dataDir: string,
+  settings: Settings,
+): Promise<LoadResult & { bodyBytes: number }> {
+  const body = await (await fetch(new URL(listPath, apiUrl))).text();
+  const bodyFile = path.join(dataDir, "list-body.json");
+  await writeFile(bodyFile, body);
+  console.log(`\n[http ceiling] bare Hono serving the ${body.length}-byte list body`);
+  const bare = await startChild(
+    path.join(HERE, "bare-server.ts"),
+    { BENCH_BODY_FILE: bodyFile },
+    "bare-server",
+  );
+  try {
+    const result = await runLoad({
+      url: bare.url,
+      nextPath: () => "/list",
+      connections: settings.connections,
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+    });
+    console.log(`  → ${result.requestsPerSecond.toFixed(0)} req/s`);
+    return { ...result, bodyBytes: Buffer.byteLength(body) };
+  } finally {
+    await bare.stop();
+  }
+}
+
+export async function runApiBenchmark(argv: string[]): Promise<void> {
+  const settings = parseSettings(argv);
+  const { adminUrl, benchUrl } = benchUrls();
+  const date = new Date().toISOString();
+  const machine = await machineInfo(adminUrl);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-bench-"));
+  let stopServer: (() => Promise<void>) | undefined;
+  try {
+    console.log(`database: ${benchUrl} (${settings.products} products)`);
+    const seed = await prepareDatabase({ products: settings.products, reuse: settings.reuse });
+
+    const server = await startApiServer(benchUrl, dataDir);
+    stopServer = server.stop;
+    console.log(`api server: ${server.url}`);
+    const scenarios = await discoverScenarios(server.url);
+
+    const results: ScenarioResult[] = [];
+    for (const scenario of scenarios)
+      results.push(await runScenario(scenario, server.url, benchUrl, settings));
+    const listPath = scenarios.find((s) => s.name === "list")!.paths[0]!;
+    const httpCeiling = await runHttpCeiling(server.url, listPath, dataDir, settings);
+
+    const report: ApiBenchResults = {
+      benchmark: "api",
+      date,
+      command: ["npm run bench --", ...process.argv.slice(2)].join(" "),
+      machine,
+      settings: {
+        products: settings.products,
+        connections: settings.connections,
+        seconds: settings.seconds,
+        warmupSeconds: settings.warmupSeconds,
+        sequentialRequests: settings.sequentialRequests,
+        sequentialMaxSeconds: SEQUENTIAL_MAX_SECONDS,
+        poolSize: POOL_SIZE,
+      },
+      seed,
+      scenarios: results,
+      httpCeiling,
+      budgets: judgeBudgets(settings.products, settings.connections, seed, results),
+    };
+    const files = await writeResults(report, RESULTS_DIR);
+    console.log(`\n${resultsTable(report)}\n\n${budgetsTable(report.budgets)}\n`);
+    console.log(`written: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
+  } finally {
+    await stopServer?.();
+    await rm(dataDir, { recursive: true, force: true });
+    if (!settings.keep) {
+      await dropBenchDatabase(adminUrl);
+      console.log(`dropped ${benchUrl.replace(/.*\//, "")} (pass --keep to leave it)`);
+    }
+  }
+}

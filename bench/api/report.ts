@@ -1,0 +1,215 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { LoadResult } from "../lib/load.ts";
+import type { Percentiles } from "../lib/stats.ts";
+import type { SeedReport } from "./database.ts";
+import type { CeilingResult } from "./db-ceiling.ts";
+
+export interface ScenarioResult {
+  name: string;
+  description: string;
+  examplePath: string;
+  api: LoadResult;
+  /** Server time with one request at a time (no queueing), for comparison with the figures under load. */
+  sequentialServerTime: Percentiles;
+  db: CeilingResult;
+  /** API req/s ÷ database ceiling req/s. */
+  apiToDbRatio: number;
+}
+
+export interface Budget {
+  name: string;
+  limit: string;
+  actual: string;
+  status: "PASS" | "FAIL" | "SKIP";
+  note?: string;
+}
+
+export interface ApiBenchResults {
+  benchmark: "api";
+  date: string;
+  command: string;
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGiB: number;
+    node: string;
+    postgres: string;
+    platform: string;
+    /** 1, 5 and 15 minute load averages just before the run: anything else busy skews every figure. */
+    loadAverage: number[];
+  };
+  settings: {
+    products: number;
+    connections: number;
+    seconds: number;
+    warmupSeconds: number;
+    sequentialRequests: number;
+    sequentialMaxSeconds: number;
+    poolSize: number;
+  };
+  seed: SeedReport;
+  scenarios: ScenarioResult[];
+  httpCeiling: LoadResult & { bodyBytes: number };
+  budgets: Budget[];
+}
+
+export const BUDGET_PRODUCTS = 100_000;
+const SEED_BUDGET_SECONDS = 120;
+const SEARCH_P95_BUDGET_MS = 25;
+const MIN_API_TO_DB_RATIO = 0.5;
+
+/** The budgets are set for a 100,000-product catalogue; with another size they are shown but not judged. */
+export function judgeBudgets(
+  products: number,
+  connections: number,
+  seed: SeedReport,
+  scenarios: readonly ScenarioResult[],
+): Budget[] {
+  const atBudgetSize = products === BUDGET_PRODUCTS;
+  const verdict = (ok: boolean, applies = true): Budget["status"] =>
+    !applies ? "SKIP" : ok ? "PASS" : "FAIL";
+  const sizeNote = atBudgetSize
+    ? undefined
+    : `budget is set for ${BUDGET_PRODUCTS.toLocaleString("en-US")} products`;
+  const budgets: Budget[] = [
+    {
+      name: `seed ${BUDGET_PRODUCTS.toLocaleString("en-US")} products`,
+      limit: `≤ ${SEED_BUDGET_SECONDS} s`,
+      actual: seed.seconds === null ? "reused" : `${seed.seconds.toFixed(1)} s`,
+      status: verdict(
+        seed.seconds !== null && seed.seconds <= SEED_BUDGET_SECONDS,
+        atBudgetSize && !seed.reused,
+      ),
+      note: seed.reused ? "catalogue reused (--reuse), not seeded" : sizeNote,
+    },
+  ];
+  // Judged on the sequential sample: under the closed-loop load, server time is mostly queueing
+  // (Little's law: ≈ connections ÷ throughput once the cores are saturated), not the request's cost.
+  const search = scenarios.find((s) => s.name === "search");
+  const searchP95 = search?.sequentialServerTime.p95 ?? Number.NaN;
+  budgets.push({
+    name: "search with filters: server time p95, one request at a time",
+    limit: `≤ ${SEARCH_P95_BUDGET_MS} ms`,
+    actual: `${fmtMs(searchP95)} ms (under load at c=${connections}: ${fmtMs(search?.api.serverTime?.p95 ?? Number.NaN)} ms)`,
+    status: verdict(searchP95 <= SEARCH_P95_BUDGET_MS, atBudgetSize),
+    note: sizeNote,
+  });
+  for (const s of scenarios) {
+    budgets.push({
+      name: `${s.name}: API req/s ÷ DB ceiling req/s`,
+      limit: `≥ ${MIN_API_TO_DB_RATIO * 100} %`,
+      actual: fmtPercent(s.apiToDbRatio),
+      status: verdict(s.apiToDbRatio >= MIN_API_TO_DB_RATIO),
+    });
+  }
+  return budgets;
+}
+
+const fmtMs = (ms: number) => (Number.isNaN(ms) ? "—" : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
+const fmtRate = (n: number) => Math.round(n).toLocaleString("en-US");
+const fmtPercent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+const fmtTriple = (p: Percentiles | null) =>
+  p ? `${fmtMs(p.p50)} / ${fmtMs(p.p95)} / ${fmtMs(p.p99)}` : "—";
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** The one table everything hangs on: a row per scenario, then the HTTP ceiling for scale. */
+export function resultsTable(r: ApiBenchResults): string {
+  const header = [
+    "Scenario",
+    "API req/s",
+    "Latency p50 / p95 / p99 (ms)",
+    "Server time under load p50 / p95 / p99 (ms)",
+    "Server time sequential p50 / p95 / p99 (ms)",
+    "DB ceiling req/s",
+    "DB p50 / p95 / p99 (ms)",
+    "API ÷ DB",
+  ];
+  const rows = r.scenarios.map((s) => [
+    s.name,
+    fmtRate(s.api.requestsPerSecond),
+    fmtTriple(s.api.latency),
+    fmtTriple(s.api.serverTime),
+    fmtTriple(s.sequentialServerTime),
+    fmtRate(s.db.requestsPerSecond),
+    fmtTriple(s.db.latency),
+    fmtPercent(s.apiToDbRatio),
+  ]);
+  const h = r.httpCeiling;
+  rows.push([
+    `HTTP ceiling (bare Hono, ${h.bodyBytes} B list body)`,
+    fmtRate(h.requestsPerSecond),
+    fmtTriple(h.latency),
+    "—",
+    "—",
+    "—",
+    "—",
+    "—",
+  ]);
+  return table(header, rows);
+}
+
+export function budgetsTable(budgets: readonly Budget[]): string {
+  return table(
+    ["Budget", "Limit", "Actual", "Result"],
+    budgets.map((b) => [b.name, b.limit, b.actual, b.note ? `${b.status} (${b.note})` : b.status]),
+  );
+}
+
+function scenarioDetails(r: ApiBenchResults): string {
+  return r.scenarios
+    .map((s) =>
+      [
+        `### ${s.name}`,
+        "",
+        `${s.description}. Example: \`GET ${s.examplePath}\``,
+        "",
+        `- API: ${s.api.requests.toLocaleString("en-US")} responses under load, ${s.api.non2xx} non-2xx, ${s.api.errors} errors; ${s.sequentialServerTime.count} sequential requests`,
+        `- DB ceiling: ${s.db.requests.toLocaleString("en-US")} replays; statements per batch ${s.db.shape}`,
+      ].join("\n"),
+    )
+    .join("\n\n");
+}
+
+export function renderMarkdown(r: ApiBenchResults): string {
+  const m = r.machine;
+  const seed =
+    r.seed.seconds === null
+      ? "reused an existing catalogue (`--reuse`)"
+      : `seeded in ${r.seed.seconds.toFixed(1)} s`;
+  return `# API benchmark, ${r.date.slice(0, 10)}
+
+- Date: ${r.date}
+- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; Node ${m.node}; PostgreSQL ${m.postgres}
+- Load average before the run: ${m.loadAverage.map((l) => l.toFixed(2)).join(", ")} (1, 5, 15 min)
+- Command: \`${r.command}\`
+- Catalogue: ${r.seed.products.toLocaleString("en-US")} products, ${r.seed.sizes.toLocaleString("en-US")} sizes; ${seed}
+- Load: ${r.settings.connections} connections, ${r.settings.seconds} s measured after a ${r.settings.warmupSeconds} s warm-up; server and DB ceiling pools of ${r.settings.poolSize}; sequential server time over ${r.settings.sequentialRequests} requests or ${r.settings.sequentialMaxSeconds} s, whichever ends first
+- The load generator, the server and PostgreSQL share the same ${m.cores} cores: figures are for comparing runs on this machine, not capacity planning.
+
+## Results
+
+${resultsTable(r)}
+
+## Budgets
+
+${budgetsTable(r.budgets)}
+
+## Scenarios
+
+${scenarioDetails(r)}
+`;
+}
+
+/** Writes `api-<date>.md` and `.json` side by side; a second run the same day replaces them. */
+export async function writeResults(r: ApiBenchResults, dir: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const base = path.join(dir, `api-${r.date.slice(0, 10)}`);
+  await writeFile(`${base}.md`, renderMarkdown(r));
+  await writeFile(`${base}.json`, `${JSON.stringify(r, null, 2)}\n`);
+  return [`${base}.md`, `${base}.json`];
+}

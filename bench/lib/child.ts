@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+export interface RunningChild {
+  /** The base URL the child printed (`listening http://127.0.0.1:PORT`). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const LISTENING = /^listening (http:\/\/\S+)/;
+
+/** Children still running; killed if the benchmark itself dies, so no server outlives it. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping child servers`);
+    process.exit(130);
+  });
+}
+
+/**
+ * Starts a TypeScript entry point in its own Node process (via tsx), so the load generator never
+ * shares an event loop with the server it measures, and waits for its `listening <url>` line.
+ */
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  label: string,
+): Promise<RunningChild> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  running.add(child);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  exited.then(() => running.delete(child));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    const url = await waitForUrl(child, exited, label);
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function waitForUrl(child: ChildProcess, exited: Promise<void>, label: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${label} did not start within ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
+    );
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      const match = LISTENING.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      } else {
+        // Anything else the child prints is passed through, so its errors are not lost.
+        console.log(`[${label}] ${line}`);
+      }
+    });
+    exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited before listening (code ${child.exitCode ?? child.signalCode})`));
+    });
+  });
+}

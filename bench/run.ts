@@ -1,0 +1,45 @@
+// npm run bench -- <name> [options]: the benchmark dispatcher. Each benchmark is imported only
+// when asked for, so one benchmark's dependencies never slow down or break another.
+
+interface Benchmark {
+  description: string;
+  run(argv: string[]): Promise<void>;
+  usage: () => Promise<string>;
+}
+
+export const BENCHMARKS: Record<string, Benchmark> = {
+  api: {
+    description:
+      "REST API throughput and latency over a seeded PostgreSQL catalogue, against DB and HTTP ceilings",
+    run: async (argv) => (await import("./api/index.ts")).runApiBenchmark(argv),
+    usage: async () => (await import("./api/index.ts")).usage,
+  },
+};
+
+function listBenchmarks(): string {
+  return Object.entries(BENCHMARKS)
+    .map(([name, b]) => `  ${name.padEnd(8)} ${b.description}`)
+    .join("\n");
+}
+
+const [requested, ...argv] = process.argv.slice(2);
+const benchmark = requested ? BENCHMARKS[requested] : undefined;
+if (!benchmark) {
+  console.error(
+    `${requested ? `unknown benchmark '${requested}'` : "no benchmark named"}; available:\n${listBenchmarks()}`,
+  );
+  console.error("usage: npm run bench -- <name> [options]   (--help after a name for its options)");
+  process.exit(2);
+}
+if (argv.includes("--help")) {
+  console.log(await benchmark.usage());
+  process.exit(0);
+}
+try {
+  await benchmark.run(argv);
+  // Open handles (an idle keep-alive socket, a pool timer) must not keep a finished run alive.
+  process.exit(0);
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+}
