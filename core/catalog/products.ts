@@ -137,6 +137,7 @@ export async function listProducts(
   const now = ctx.now();
   const tsQueries: SQL[] = [];
   let rank: SQL | undefined;
+  let relevance: SQL | undefined;
   const words = query.search ? searchWords(query.search) : [];
   if (query.search !== undefined && query.search.trim() !== "" && words.length === 0) {
     return emptyPage(query); // only punctuation: nothing can match
@@ -146,13 +147,13 @@ export async function listProducts(
     tsQueries.push(exact);
     const corrected = await correctWords(ctx.db, words);
     const changed = corrected.some((w, i) => w !== words[i]);
-    if (changed) {
-      const fuzzy = sql`to_tsquery('english', ${prefixTsQuery(corrected)})`;
-      tsQueries.push(fuzzy);
-      rank = sql`(p.search_vector @@ ${exact}) DESC, ts_rank(p.search_vector, ${fuzzy}) DESC`;
-    } else {
-      rank = sql`ts_rank(p.search_vector, ${exact}) DESC`;
-    }
+    const fuzzy = changed ? sql`to_tsquery('english', ${prefixTsQuery(corrected)})` : exact;
+    if (changed) tsQueries.push(fuzzy);
+    // Computed once per match inside the search CTE below; with an explicit sort there is no need.
+    relevance = query.sort?.length
+      ? sql`0::real AS rank, true AS exact_match`
+      : sql`ts_rank(p.search_vector, ${fuzzy}) AS rank, (p.search_vector @@ ${exact}) AS exact_match`;
+    rank = changed ? sql`p.exact_match DESC, p.rank DESC` : sql`p.rank DESC`;
   }
   const where = buildFilters(query, tsQueries);
   const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
@@ -161,24 +162,46 @@ export async function listProducts(
   const columns = sql`p.id, p.title, p.slug, p.color, p.image_cover, p.price_cents, p.price_before_discount_cents,
     p.discount_percent, p.has_sizes, p.stock, p.sold, p.ratings_average::float8 AS ratings_average,
     p.ratings_quantity, p.category_id, p.brand_id, p.created_at, p.updated_at`;
-  const page = sql`FROM products p ${whereSql} ORDER BY ${orderBy(query.sort, rank)}
-    LIMIT ${query.limit} OFFSET ${offset}`;
+  const limit = sql`LIMIT ${query.limit} OFFSET ${offset}`;
   const count = () =>
     queryRows<{ total: number }>(ctx.db, sql`SELECT count(*)::int AS total FROM products p ${whereSql}`).then(
       (r) => r[0]?.total ?? 0,
     );
-  let rows: (ProductRow & { total?: number })[];
+  let rows: ProductRow[];
   let total: number;
-  if (tsQueries.length > 0) {
-    // A text search must rank every match before it can cut a page, so the count rides along in
-    // the same scan instead of repeating it.
-    rows = await queryRows(ctx.db, sql`SELECT ${columns}, count(*) OVER ()::int AS total ${page}`);
-    total = rows[0]?.total ?? (offset > 0 ? await count() : 0);
+  if (relevance) {
+    // A text search collects its matches first (MATERIALIZED keeps the planner from walking a sort
+    // index and testing every product against the text: 300 ms instead of 15 at 100k), ranks and
+    // counts them in one pass over narrow rows, then reads full rows for the page alone.
+    const ranked = await queryRows<{ id: string; total: number }>(
+      ctx.db,
+      sql`WITH p AS MATERIALIZED (
+            SELECT p.id, p.title, p.price_cents, p.price_before_discount_cents, p.discount_percent, p.sold,
+              p.ratings_average, p.ratings_quantity, p.created_at, p.updated_at, ${relevance}
+            FROM products p ${whereSql})
+          SELECT p.id, count(*) OVER ()::int AS total FROM p ORDER BY ${orderBy(query.sort, rank)} ${limit}`,
+    );
+    total = ranked[0]?.total ?? (offset > 0 ? await count() : 0);
+    const byId =
+      ranked.length === 0
+        ? new Map<string, ProductRow>()
+        : new Map(
+            (
+              await queryRows<ProductRow>(
+                ctx.db,
+                sql`SELECT ${columns} FROM products p WHERE p.id = ${anyOf(ranked.map((r) => r.id))}`,
+              )
+            ).map((r) => [r.id, r]),
+          );
+    rows = ranked.flatMap((r) => byId.get(r.id) ?? []);
   } else {
     // Without a search, an index-ordered scan stops after the page: counting separately is cheaper.
     [total, rows] = await Promise.all([
       count(),
-      queryRows<ProductRow>(ctx.db, sql`SELECT ${columns} ${page}`),
+      queryRows<ProductRow>(
+        ctx.db,
+        sql`SELECT ${columns} FROM products p ${whereSql} ORDER BY ${orderBy(query.sort, rank)} ${limit}`,
+      ),
     ]);
   }
 

@@ -28,7 +28,9 @@ describe("demo catalogue generator", () => {
     expect(sized.some((p) => p.sizes!.some((s) => s.size === "46"))).toBe(true);
     expect(products.some((p) => p.sizes?.length === 0 || p.sizes === undefined)).toBe(true);
     expect(sized.some((p) => p.sizes!.every((s) => s.stock === 0))).toBe(true);
-    expect(sized.some((p) => p.sizes!.some((s) => s.stock === 0) && p.sizes!.some((s) => s.stock > 0))).toBe(true);
+    expect(sized.some((p) => p.sizes!.some((s) => s.stock === 0) && p.sizes!.some((s) => s.stock > 0))).toBe(
+      true,
+    );
     const discount = (p: (typeof products)[number]) => {
       const s = p.sizes?.[0];
       const price = s?.price ?? p.price!;
