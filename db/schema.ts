@@ -145,6 +145,7 @@ export const products = pgTable(
     index("products_rating_idx").on(t.ratingsAverage.desc(), t.id),
     index("products_discount_idx").on(t.discountPercent, t.id),
     index("products_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("products_title_idx").on(t.title, t.id),
     check("products_price_cents_check", sql`${t.priceCents} >= 0`),
     check("products_price_before_discount_cents_check", sql`${t.priceBeforeDiscountCents} >= 0`),
     check("products_discount_percent_check", sql`${t.discountPercent} BETWEEN 0 AND 100`),

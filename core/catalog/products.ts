@@ -18,13 +18,10 @@ import { availableProductStockSql, availableSizeStockSql } from "./stock.ts";
 
 const SORT_COLUMNS: Record<ProductSortField, SQL> = {
   price: sql`p.price_cents`,
-  priceBeforeDiscount: sql`p.price_before_discount_cents`,
   discountPercent: sql`p.discount_percent`,
   sold: sql`p.sold`,
   ratingsAverage: sql`p.ratings_average`,
-  ratingsQuantity: sql`p.ratings_quantity`,
   createdAt: sql`p.created_at`,
-  updatedAt: sql`p.updated_at`,
   title: sql`p.title`,
 };
 
@@ -176,8 +173,8 @@ export async function listProducts(
     const ranked = await queryRows<{ id: string; total: number }>(
       ctx.db,
       sql`WITH p AS MATERIALIZED (
-            SELECT p.id, p.title, p.price_cents, p.price_before_discount_cents, p.discount_percent, p.sold,
-              p.ratings_average, p.ratings_quantity, p.created_at, p.updated_at, ${relevance}
+            SELECT p.id, p.title, p.price_cents, p.discount_percent, p.sold, p.ratings_average, p.created_at,
+              ${relevance}
             FROM products p ${whereSql})
           SELECT p.id, count(*) OVER ()::int AS total FROM p ORDER BY ${orderBy(query.sort, rank)} ${limit}`,
     );

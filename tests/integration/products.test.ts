@@ -91,6 +91,23 @@ describe("GET /api/v1/products", () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
   });
 
+  it.each([
+    ["price", "price_cents"],
+    ["discountPercent", "discount_percent"],
+    ["sold", "sold"],
+    ["ratingsAverage", "ratings_average"],
+    ["createdAt", "created_at"],
+    ["title", "title"],
+  ])("sorts by %s in both directions, ties broken by id", async (field, column) => {
+    for (const descending of [false, true]) {
+      const { status, body } = await shop.get(`/api/v1/products?sort=${descending ? "-" : ""}${field}&limit=60&page=2`);
+      expect(status).toBe(200);
+      const order = sql.raw(`${column} ${descending ? "DESC NULLS LAST" : "ASC"}, id ASC`);
+      const expected = await rows<{ id: string }>(sql`SELECT id FROM products ORDER BY ${order} LIMIT 60 OFFSET 60`);
+      expect(body.data.map((p: any) => p._id)).toEqual(expected.map((r) => r.id));
+    }
+  });
+
   it("refuses an unknown sort field, naming the parameter", async () => {
     const { status, body } = await shop.get("/api/v1/products?sort=-password");
     expect(status).toBe(400);
