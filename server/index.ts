@@ -6,7 +6,7 @@ import type { CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
 import { isCatalogueEmpty, seedDemoShop } from "#db/seed/seed.ts";
-import { DEMO_CUSTOMER } from "#db/seed/shop-data.ts";
+import { DEMO_CUSTOMER, ensureShopSettings } from "#db/seed/shop-data.ts";
 import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
 import { createRedisRateLimiter } from "./adapters/redis-rate-limiter.ts";
 import { createApp } from "./app.ts";
@@ -29,6 +29,7 @@ export async function createServices(config: Config, logger = createLogger(confi
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await database.migrate();
+  await ensureShopSettings(database.db);
   if (await isCatalogueEmpty(database.db)) {
     logger.info("empty database: seeding the demo shop");
     const result = await seedDemoShop(database.db);

@@ -32,11 +32,16 @@ export const DEFAULT_SETTINGS = {
   freeShippingThresholdCents: 10_000,
 };
 
-/** Shop settings, coupons and the demo customer; each is left alone when already there. */
-export async function seedShopData(db: Database, now: Date): Promise<void> {
+/** The pricing settings row every shop needs (a shop started on an imported catalogue too). */
+export async function ensureShopSettings(db: Database): Promise<void> {
   await db.execute(sql`INSERT INTO shop_settings (id, tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents)
     VALUES (1, ${DEFAULT_SETTINGS.taxRateBasisPoints}, ${DEFAULT_SETTINGS.shippingCents}, ${DEFAULT_SETTINGS.freeShippingThresholdCents})
     ON CONFLICT (id) DO NOTHING`);
+}
+
+/** Shop settings, coupons and the demo customer; each is left alone when already there. */
+export async function seedShopData(db: Database, now: Date): Promise<void> {
+  await ensureShopSettings(db);
   for (const coupon of DEMO_COUPONS) {
     const expiresAt = new Date(now.getTime() + coupon.expiresInDays * 86_400_000).toISOString();
     await db.execute(sql`INSERT INTO coupons (id, code, discount_percent, expires_at)
