@@ -172,3 +172,22 @@ describe("catalogue import", () => {
     expect(body.data[0]).toMatchObject({ title: "Trail Boot - Black", size: "40", price: 99 });
   });
 });
+
+describe("the documented examples", () => {
+  it.each(["docs/examples/catalogue.json", "docs/examples/catalogue.csv"])(
+    "%s imports cleanly",
+    async (file) => {
+      const { readFile } = await import("node:fs/promises");
+      const text = await readFile(file, "utf8");
+      const input = file.endsWith(".csv") ? parseCatalogueCsv(text) : JSON.parse(text);
+      const result = await importCatalogue(shop.database.db, input);
+      expect(result.products).toBeGreaterThan(0);
+      const { body } = await shop.get("/api/v1/products?search=northwind%20relaxed&sort=title");
+      expect(body.data[0]).toMatchObject({
+        title: "Northwind Relaxed Cotton T-Shirt - Navy",
+        size: "S",
+        price: 19.99,
+      });
+    },
+  );
+});

@@ -100,10 +100,14 @@ describe("GET /api/v1/products", () => {
     ["title", "title"],
   ])("sorts by %s in both directions, ties broken by id", async (field, column) => {
     for (const descending of [false, true]) {
-      const { status, body } = await shop.get(`/api/v1/products?sort=${descending ? "-" : ""}${field}&limit=60&page=2`);
+      const { status, body } = await shop.get(
+        `/api/v1/products?sort=${descending ? "-" : ""}${field}&limit=60&page=2`,
+      );
       expect(status).toBe(200);
       const order = sql.raw(`${column} ${descending ? "DESC NULLS LAST" : "ASC"}, id ASC`);
-      const expected = await rows<{ id: string }>(sql`SELECT id FROM products ORDER BY ${order} LIMIT 60 OFFSET 60`);
+      const expected = await rows<{ id: string }>(
+        sql`SELECT id FROM products ORDER BY ${order} LIMIT 60 OFFSET 60`,
+      );
       expect(body.data.map((p: any) => p._id)).toEqual(expected.map((r) => r.id));
     }
   });
