@@ -93,3 +93,44 @@ describe("GET /api/v1/undersubcategories", () => {
     expect(arr.body.data).toEqual(body.data);
   });
 });
+
+describe("bad input on every taxonomy endpoint", () => {
+  const common: [string, string][] = [
+    ["page=abc", "page"],
+    ["page=-2", "page"],
+    ["page=123456789012", "page"],
+    ["page=1&page=2", "page"],
+    ["limit=0", "limit"],
+    ["limit=101", "limit"],
+    ["limit=1;DROP TABLE categories", "limit"],
+    ["sort=createdAt;DROP TABLE categories", "sort"],
+    ["sort=-slug", "sort"],
+    ["sort=name&sort=createdAt", "sort"],
+  ];
+  const cases: [string, string, string][] = [
+    ...[
+      "/api/v1/categories",
+      "/api/v1/brands",
+      "/api/v1/subcategories",
+      "/api/v1/undersubcategories",
+    ].flatMap((path) => common.map(([q, f]) => [path, q, f] as [string, string, string])),
+    ["/api/v1/subcategories", "category=1%27%20OR%20%271%27=%271", "category"],
+    ["/api/v1/subcategories", "category=-1", "category"],
+    ["/api/v1/undersubcategories", "subCategory=abc", "subCategory"],
+    ["/api/v1/undersubcategories", `subCategory=${"a".repeat(25)}`, "subCategory"],
+  ];
+  it.each(cases)("%s?%s answers 400 naming %s", async (path, query, field) => {
+    const { status, body } = await shop.get(`${path}?${query}`);
+    expect(status).toBe(400);
+    expect(body.status).toBe("fail");
+    expect(body.message.startsWith(field)).toBe(true);
+  });
+
+  it("still has every table afterwards", async () => {
+    const n = await queryRows<{ n: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS n FROM categories`,
+    );
+    expect(n[0]!.n).toBe(4);
+  });
+});
