@@ -4,21 +4,12 @@ import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "#server/app.ts";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { loadConfigOrExit } from "#server/config.ts";
 import { createServices, startupBanner } from "#server/index.ts";
 
 // Development: Vite serves the storefront with hot module reload; `tsx watch` restarts this
 // process when server or core code changes. The API and pages share the same core services.
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const line of error.lines) console.error(`configuration error: ${line}`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const services = await createServices(config);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { loadConfigOrExit } from "#server/config.ts";
 import { createServices, runServer, startupBanner } from "#server/index.ts";
 
 const BUILD_ENTRY = path.resolve("build/server/index.js");
@@ -26,16 +26,7 @@ function buildIfNeeded() {
   });
 }
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const line of error.lines) console.error(`configuration error: ${line}`);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 buildIfNeeded();
 const build = (await import(pathToFileURL(BUILD_ENTRY).href)) as ServerBuild;

@@ -143,3 +143,16 @@ export function loadConfig(
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/** For command-line entry points: the configuration, or one line per wrong variable and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const line of error.lines) console.error(`configuration error: ${line}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

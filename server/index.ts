@@ -20,8 +20,10 @@ export interface Services {
   rateLimiter: RateLimiter;
 }
 
-/** Opens the database (migrating it, and seeding the demo shop when it is empty) and the ports. */
-export async function createServices(config: Config, logger = createLogger(config)): Promise<Services> {
+/** The database the configuration names (DATABASE_URL, else PGlite under SHOP_DATA_DIR), migrated. */
+export async function openShopDatabase(
+  config: Pick<Config, "DATABASE_URL" | "SHOP_DATA_DIR" | "DATABASE_POOL_SIZE">,
+): Promise<DatabaseHandle> {
   await mkdir(config.SHOP_DATA_DIR, { recursive: true });
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -29,6 +31,12 @@ export async function createServices(config: Config, logger = createLogger(confi
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await database.migrate();
+  return database;
+}
+
+/** Opens the database (migrating it, and seeding the demo shop when it is empty) and the ports. */
+export async function createServices(config: Config, logger = createLogger(config)): Promise<Services> {
+  const database = await openShopDatabase(config);
   await ensureShopSettings(database.db);
   if (await isCatalogueEmpty(database.db)) {
     logger.info("empty database: seeding the demo shop");
