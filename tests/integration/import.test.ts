@@ -1,19 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseCatalogueCsv } from "#core/catalog/catalogue-csv.ts";
 import { importCatalogue } from "#core/catalog/import.ts";
 import { DomainError } from "#core/errors.ts";
-import { queryRows } from "#db/client.ts";
-import { createTestShop, type TestShop } from "../support/app.ts";
+import { setUpTestShop } from "../support/app.ts";
 import { countRows } from "../support/database.ts";
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = setUpTestShop();
 
 const catalogue = () => ({
   categories: [
@@ -70,8 +63,7 @@ const catalogue = () => ({
 });
 
 async function snapshot() {
-  return queryRows<{ id: string; updated_at: string; price_cents: number }>(
-    shop.database.db,
+  return shop.rows<{ id: string; updated_at: string; price_cents: number }>(
     sql`SELECT id, updated_at::text, price_cents FROM products WHERE slug LIKE 'storm-poncho-%' ORDER BY id`,
   );
 }
@@ -146,7 +138,7 @@ describe("catalogue import", () => {
       }),
     ).rejects.toThrow("products[0] (storm-poncho-navy) category: no category 'nowhere' in the file");
     expect(await countRows(shop.database, "products")).toBe(products);
-    const none = await queryRows(shop.database.db, sql`SELECT 1 FROM products WHERE slug = 'valid-one'`);
+    const none = await shop.rows(sql`SELECT 1 FROM products WHERE slug = 'valid-one'`);
     expect(none).toHaveLength(0);
   });
 

@@ -1,23 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "#db/client.ts";
+import { describe, expect, it } from "vitest";
 import { newId } from "#db/ids.ts";
-import { createTestShop, type TestShop } from "../support/app.ts";
+import { setUpTestShop } from "../support/app.ts";
 import { TEST_NOW } from "../support/constants.ts";
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(shop.database.db, query);
+const shop = setUpTestShop();
 
 describe("GET /api/v1/products/{id}", () => {
   it("answers the detail: description, images, names, sizes and colour group", async () => {
-    const [p] = await rows<{ id: string; group_id: string }>(
+    const [p] = await shop.rows<{ id: string; group_id: string }>(
       sql`SELECT id, group_id FROM products WHERE has_sizes ORDER BY sold DESC LIMIT 1`,
     );
     const { status, body } = await shop.get(`/api/v1/products/${p!.id}`);
@@ -43,7 +34,9 @@ describe("GET /api/v1/products/{id}", () => {
         "size",
       ]);
     }
-    const group = await rows<{ id: string }>(sql`SELECT id FROM products WHERE group_id = ${p!.group_id}`);
+    const group = await shop.rows<{ id: string }>(
+      sql`SELECT id FROM products WHERE group_id = ${p!.group_id}`,
+    );
     expect(d.group.productsIDs.map((v: any) => v._id).sort()).toEqual(group.map((g) => g.id).sort());
     expect(d.group.productsIDs.length).toBeGreaterThanOrEqual(2);
     for (const v of d.group.productsIDs)
@@ -56,15 +49,15 @@ describe("GET /api/v1/products/{id}", () => {
   });
 
   it("counts active holds against stock, and lets expired holds go", async () => {
-    const [size] = await rows<{ id: string; product_id: string; stock: number }>(
+    const [size] = await shop.rows<{ id: string; product_id: string; stock: number }>(
       sql`SELECT id, product_id, stock FROM product_sizes WHERE stock >= 5 ORDER BY id LIMIT 1`,
     );
-    const customerId = (await rows<{ id: string }>(sql`SELECT id FROM customers LIMIT 1`))[0]!.id;
+    const customerId = (await shop.rows<{ id: string }>(sql`SELECT id FROM customers LIMIT 1`))[0]!.id;
     const future = new Date(TEST_NOW.getTime() + 60_000).toISOString();
     const past = new Date(TEST_NOW.getTime() - 60_000).toISOString();
     await shop.database.db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at)
       VALUES (${newId()}, ${customerId}, ${size!.product_id}, ${size!.id}, 2, ${future}::timestamptz)`);
-    const other = await rows<{
+    const other = await shop.rows<{
       id: string;
     }>(sql`INSERT INTO customers (id, first_name, last_name, email, password_hash)
       VALUES (${newId()}, 'Other', 'Buyer', ${`other-${newId()}@shop.test`}, 'x') RETURNING id`);

@@ -1,17 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "#db/client.ts";
-import { createTestShop, type TestShop } from "../support/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestShop } from "../support/app.ts";
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(shop.database.db, query);
+const shop = setUpTestShop();
 
 async function allPages(query: string): Promise<any[]> {
   const items: any[] = [];
@@ -26,7 +17,7 @@ async function allPages(query: string): Promise<any[]> {
 
 describe("GET /api/v1/products", () => {
   it("answers a page with results, paginationResults and data", async () => {
-    const total = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
+    const total = (await shop.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
     const { status, body } = await shop.get("/api/v1/products?limit=10&page=2");
     expect(status).toBe(200);
     expect(body.results).toBe(10);
@@ -69,7 +60,7 @@ describe("GET /api/v1/products", () => {
   });
 
   it("pages through every product exactly once", async () => {
-    const total = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
+    const total = (await shop.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
     const items = await allPages("sort=-sold");
     expect(items).toHaveLength(total);
     expect(new Set(items.map((p) => p._id)).size).toBe(total);
@@ -82,7 +73,7 @@ describe("GET /api/v1/products", () => {
     const bySold = (await shop.get("/api/v1/products?sort=-sold&limit=100")).body.data;
     for (let i = 1; i < bySold.length; i++) expect(bySold[i - 1].sold).toBeGreaterThanOrEqual(bySold[i].sold);
     const byPrice = (await shop.get("/api/v1/products?sort=price,-ratingsAverage&limit=100")).body.data;
-    const ids = await rows<{ id: string }>(
+    const ids = await shop.rows<{ id: string }>(
       sql`SELECT id FROM products ORDER BY price_cents, ratings_average DESC, id LIMIT 100`,
     );
     expect(byPrice.map((p: any) => p._id)).toEqual(ids.map((r) => r.id));
@@ -105,7 +96,7 @@ describe("GET /api/v1/products", () => {
       );
       expect(status).toBe(200);
       const order = sql.raw(`${column} ${descending ? "DESC NULLS LAST" : "ASC"}, id ASC`);
-      const expected = await rows<{ id: string }>(
+      const expected = await shop.rows<{ id: string }>(
         sql`SELECT id FROM products ORDER BY ${order} LIMIT 60 OFFSET 60`,
       );
       expect(body.data.map((p: any) => p._id)).toEqual(expected.map((r) => r.id));
@@ -135,7 +126,7 @@ describe("GET /api/v1/products", () => {
       categories.find((c: any) => c.slug === "men"),
     ];
     const womenItems = await allPages(`category=${women._id}`);
-    const expected = await rows<{ n: number }>(
+    const expected = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE category_id = ${women._id}`,
     );
     expect(womenItems.length).toBe(expected[0]!.n);
@@ -147,7 +138,7 @@ describe("GET /api/v1/products", () => {
       `category=${women._id},${men._id}`,
     ]) {
       const both = await allPages(form);
-      const n = await rows<{ n: number }>(
+      const n = await shop.rows<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM products WHERE category_id IN (${women._id}, ${men._id})`,
       );
       expect(both.length).toBe(n[0]!.n);
@@ -169,14 +160,14 @@ describe("GET /api/v1/products", () => {
     const brand = brands[0];
     const brandItems = await allPages(`brand=${brand._id}`);
     for (const item of brandItems) expect(item.brand).toBe(brand._id);
-    const n = await rows<{ n: number }>(
+    const n = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE brand_id = ${brand._id}`,
     );
     expect(brandItems.length).toBe(n[0]!.n);
 
     // Different filters all apply.
     const combined = await allPages(`category=${women._id}&brand=${brand._id}`);
-    const m = await rows<{ n: number }>(
+    const m = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE brand_id = ${brand._id} AND category_id = ${women._id}`,
     );
     expect(combined.length).toBe(m[0]!.n);
@@ -184,12 +175,12 @@ describe("GET /api/v1/products", () => {
 
   it("filters by price range, minimum rating and maximum discount", async () => {
     const cheap = await allPages("price[lte]=30");
-    const n = await rows<{ n: number }>(
+    const n = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE price_cents <= 3000`,
     );
     expect(cheap.length).toBe(n[0]!.n);
     const range = await allPages("price[gte]=20&price[lte]=60.5");
-    const r = await rows<{ n: number }>(
+    const r = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE price_cents BETWEEN 2000 AND 6050`,
     );
     expect(range.length).toBe(r[0]!.n);
@@ -197,20 +188,20 @@ describe("GET /api/v1/products", () => {
     expect(rated.length).toBeGreaterThan(0);
     for (const item of rated) expect(item.ratingsAverage).toBeGreaterThanOrEqual(4.5);
     const offers = await allPages("discountPercent[lte]=59&sort=-discountPercent");
-    const deep = await rows<{ n: number }>(
+    const deep = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE discount_percent > 59`,
     );
     expect(deep[0]!.n).toBeGreaterThan(0); // the demo catalogue has deep discounts to filter out
-    const all = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
+    const all = await shop.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
     expect(offers.length).toBe(all[0]!.n - deep[0]!.n);
   });
 
   it("shows the cheapest in-stock size of a sized product and its total available stock", async () => {
-    const [product] = await rows<{ id: string }>(
+    const [product] = await shop.rows<{ id: string }>(
       sql`SELECT p.id FROM products p WHERE p.has_sizes AND EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock = 0)
           AND EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0) LIMIT 1`,
     );
-    const sizes = await rows<{ size: string; stock: number; price_cents: number; position: number }>(
+    const sizes = await shop.rows<{ size: string; stock: number; price_cents: number; position: number }>(
       sql`SELECT size, stock, price_cents, position FROM product_sizes WHERE product_id = ${product!.id}`,
     );
     const inStock = sizes
@@ -239,13 +230,13 @@ describe("GET /api/v1/products", () => {
     for (const item of joined.body.data) expect(item.title).toMatch(/T-Shirt/);
 
     const brand = await shop.get("/api/v1/products?search=northwind&limit=5");
-    const byBrand = await rows<{ n: number }>(
+    const byBrand = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.slug = 'northwind'`,
     );
     expect(brand.body.paginationResults.numberOfPages).toBe(Math.ceil(byBrand[0]!.n / 5));
 
     const description = await shop.get("/api/v1/products?search=tumble&limit=100");
-    const withWord = await rows<{ n: number }>(
+    const withWord = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE description ILIKE '%tumble%'`,
     );
     expect(description.body.data.length).toBe(Math.min(100, withWord[0]!.n));
@@ -261,7 +252,7 @@ describe("GET /api/v1/products", () => {
     const men = categories.find((c: any) => c.slug === "men");
     const items = await allPages(`search=shirt&category=${men._id}&price[lte]=80`);
     for (const item of items) expect(item.price).toBeLessThanOrEqual(80);
-    const check = await rows<{ n: number }>(
+    const check = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM products WHERE category_id = ${men._id} AND price_cents <= 8000
           AND search_vector @@ to_tsquery('english', 'shirt:*')`,
     );
@@ -273,7 +264,7 @@ describe("GET /api/v1/products", () => {
       const { status } = await shop.get(`/api/v1/products?search=${encodeURIComponent(search)}`);
       expect(status).toBe(200);
     }
-    const n = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
+    const n = await shop.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
     expect(n[0]!.n).toBeGreaterThan(0);
   });
 

@@ -1,14 +1,8 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../support/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestShop } from "../support/app.ts";
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = setUpTestShop();
 
 const NAMES = [
   "page",

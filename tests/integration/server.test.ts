@@ -1,14 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../support/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestShop } from "../support/app.ts";
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop({ rateLimitPerMinute: 5, corsOrigins: ["https://app.example"] });
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = setUpTestShop({ rateLimitPerMinute: 5, corsOrigins: ["https://app.example"] });
 
 // Each test uses its own client IP (X-Forwarded-For is trusted here) so the 5-per-minute limit set
 // for the rate-limit test does not leak into the others.

@@ -1,21 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { refreshListingPrices } from "#core/catalog/listing.ts";
 import { availableStock } from "#core/catalog/stock.ts";
-import { queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
-import { createTestShop, type TestShop } from "../support/app.ts";
+import { setUpTestShop } from "../support/app.ts";
 import { TEST_NOW } from "../support/constants.ts";
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(shop.database.db, query);
+const shop = setUpTestShop();
 
 async function hold(
   productId: string,
@@ -23,7 +14,7 @@ async function hold(
   quantity: number,
   minutesFromNow: number,
 ) {
-  const [customer] = await rows<{
+  const [customer] = await shop.rows<{
     id: string;
   }>(sql`INSERT INTO customers (id, first_name, last_name, email, password_hash)
     VALUES (${newId()}, 'Hold', 'Er', ${`${newId()}@shop.test`}, 'x') RETURNING id`);
@@ -34,10 +25,10 @@ async function hold(
 
 describe("available stock", () => {
   it("is stock on hand minus active holds, for a size and for a product without sizes", async () => {
-    const [size] = await rows<{ id: string; product_id: string; stock: number }>(
+    const [size] = await shop.rows<{ id: string; product_id: string; stock: number }>(
       sql`SELECT id, product_id, stock FROM product_sizes WHERE stock >= 10 ORDER BY id LIMIT 1`,
     );
-    const [plain] = await rows<{ id: string; stock: number }>(
+    const [plain] = await shop.rows<{ id: string; stock: number }>(
       sql`SELECT id, stock FROM products WHERE NOT has_sizes AND stock >= 10 ORDER BY id LIMIT 1`,
     );
     const item = { productId: size!.product_id, productSizeId: size!.id };
@@ -60,7 +51,7 @@ describe("available stock", () => {
   });
 
   it("never goes below zero", async () => {
-    const [size] = await rows<{ id: string; product_id: string; stock: number }>(
+    const [size] = await shop.rows<{ id: string; product_id: string; stock: number }>(
       sql`SELECT id, product_id, stock FROM product_sizes WHERE stock BETWEEN 1 AND 5 ORDER BY id LIMIT 1`,
     );
     await hold(size!.product_id, size!.id, size!.stock + 3, 10);
@@ -78,11 +69,11 @@ describe("available stock", () => {
 
 describe("listing prices", () => {
   it("follow the cheapest size with stock on hand, and the cheapest overall when none has", async () => {
-    const [product] = await rows<{ id: string }>(
+    const [product] = await shop.rows<{ id: string }>(
       sql`SELECT product_id AS id FROM product_sizes GROUP BY product_id HAVING count(*) >= 3 ORDER BY product_id LIMIT 1`,
     );
     const id = product!.id;
-    const sizes = await rows<{ id: string }>(
+    const sizes = await shop.rows<{ id: string }>(
       sql`SELECT id FROM product_sizes WHERE product_id = ${id} ORDER BY position`,
     );
     const [a, b, c] = sizes;
@@ -98,7 +89,7 @@ describe("listing prices", () => {
     await refreshListingPrices(shop.ctx.db, [id]);
     const listing = async () =>
       (
-        await rows<{ price_cents: number; discount_percent: number }>(
+        await shop.rows<{ price_cents: number; discount_percent: number }>(
           sql`SELECT price_cents, discount_percent FROM products WHERE id = ${id}`,
         )
       )[0];

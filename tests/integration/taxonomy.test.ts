@@ -1,15 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "#db/client.ts";
-import { createTestShop, type TestShop } from "../support/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestShop } from "../support/app.ts";
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = setUpTestShop();
 
 describe("GET /api/v1/categories", () => {
   it("lists categories with _id, name, slug and image, sorted and paged", async () => {
@@ -64,8 +57,7 @@ describe("GET /api/v1/subcategories", () => {
     expect(body.data.map((s: any) => s.name)).toContain("Dresses & Skirts");
     for (const s of body.data) expect(s.category).toBe(women._id);
     const both = await shop.get(`/api/v1/subcategories?category=${women._id},${kids._id}&limit=100`);
-    const n = await queryRows<{ n: number }>(
-      shop.database.db,
+    const n = await shop.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM subcategories WHERE category_id IN (${women._id}, ${kids._id})`,
     );
     expect(both.body.results).toBe(n[0]!.n);
@@ -127,10 +119,7 @@ describe("bad input on every taxonomy endpoint", () => {
   });
 
   it("still has every table afterwards", async () => {
-    const n = await queryRows<{ n: number }>(
-      shop.database.db,
-      sql`SELECT count(*)::int AS n FROM categories`,
-    );
+    const n = await shop.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories`);
     expect(n[0]!.n).toBe(4);
   });
 });

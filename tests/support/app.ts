@@ -1,9 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { SQL } from "drizzle-orm";
 import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
 import type { CoreContext } from "#core/context.ts";
-import type { DatabaseHandle } from "#db/client.ts";
+import { type DatabaseHandle, queryRows } from "#db/client.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { createApp } from "#server/app.ts";
 import { TEST_NOW } from "./constants.ts";
@@ -15,12 +17,34 @@ export interface TestShop {
   database: DatabaseHandle;
   /** GET a path and parse the JSON body. */
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Rows of a raw SQL query against the shop's database. */
+  rows<T>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
 }
 
-export async function createTestShop(
-  options: { rateLimitPerMinute?: number; corsOrigins?: string[] } = {},
-): Promise<TestShop> {
+type TestShopOptions = { rateLimitPerMinute?: number; corsOrigins?: string[] };
+
+/**
+ * A test shop for the whole file: created before its tests, closed after them. The returned object
+ * stands for the shop once it exists, so tests use it directly.
+ */
+export function setUpTestShop(options: TestShopOptions = {}): TestShop {
+  let current: TestShop | undefined;
+  beforeAll(async () => {
+    current = await createTestShop(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestShop, {
+    get(_target, key) {
+      if (!current) throw new Error("the test shop is used before beforeAll has created it");
+      return current[key as keyof TestShop];
+    },
+  });
+}
+
+export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await createTestDatabase();
   const ctx: CoreContext = { db: database.db, now: () => TEST_NOW, reservationMinutes: 15 };
   const app = createApp({
@@ -47,6 +71,7 @@ export async function createTestShop(
       } catch {}
       return { status: res.status, body, headers: res.headers };
     },
+    rows: (query) => queryRows(database.db, query),
     close: () => database.close(),
   };
 }
