@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { formatPrice } from "#app/lib/money.ts";
 import { listProducts } from "#core/catalog/products.ts";
 import { listCategories } from "#core/catalog/taxonomy.ts";
-import { formatPrice } from "#core/money.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -62,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="aspect-square w-full rounded bg-gray-50 object-cover"
               />
               <p className="mt-2 line-clamp-2 text-sm font-medium">{p.title}</p>
-              <p className="mt-1 text-sm font-semibold">{formatPrice(Math.round((p.price ?? 0) * 100))}</p>
+              <p className="mt-1 text-sm font-semibold">{formatPrice(p.price ?? 0)}</p>
             </li>
           ))}
         </ul>
