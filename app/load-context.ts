@@ -5,5 +5,7 @@ import type { CoreContext } from "#core/context.ts";
 declare module "react-router" {
   interface AppLoadContext {
     core: CoreContext;
+    /** PUBLIC_URL, when configured: the origin for canonical links and the sitemap. */
+    publicUrl?: string;
   }
 }

@@ -1,20 +1,52 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigate,
+  useRevalidator,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
+import { Footer } from "./components/footer.tsx";
+import { MessageScreen } from "./components/message-screen.tsx";
+import { NavBar } from "./components/nav-bar.tsx";
+import { ProgressBar } from "./components/progress-bar.tsx";
+import { Toaster } from "./components/toaster.tsx";
+import { hasSessionCookie, readTheme } from "./lib/cookies.server.ts";
+import { THEME_BOOT_SCRIPT } from "./lib/theme.ts";
+import { VIEWPORT_BOOT_SCRIPT } from "./lib/viewport.ts";
 import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    theme: readTheme(request),
+    isLoggedIn: hasSessionCookie(request),
+    year: context.core.now().getFullYear(),
+  };
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "shop" }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const theme = data?.theme ?? "light";
   return (
-    <html lang="en">
+    <html lang="en" className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme === "dark" ? "#030712" : "#ffffff"} />
+        {/* Before anything paints: the stored theme wins over a missing cookie (no flash). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, no input */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT + VIEWPORT_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
+      <body className="flex min-h-screen flex-col bg-white text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -23,20 +55,104 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
+      >
+        Skip to content
+      </a>
+      <ProgressBar />
+      <NavBar isLoggedIn={data?.isLoggedIn ?? false} theme={data?.theme ?? "light"} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer year={data?.year ?? new Date().getFullYear()} />
+      <Toaster />
+    </>
+  );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+export default function App() {
   return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
-      <p className="mt-2">{message}</p>
-    </main>
+    <Shell>
+      <Outlet />
+    </Shell>
   );
+}
+
+/** A failed fetch (server unreachable) surfaces as a TypeError from the browser's fetch. */
+function isNetworkError(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /fetch|network|load failed/i.test(error.message) &&
+    typeof navigator !== "undefined"
+  );
+}
+
+/**
+ * The global error pages (SPEC §2, §8): they replace the page; each retry clears the error by
+ * loading the page again. Anything else falls back to the router's message.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const retry = () => {
+    // Revalidating re-runs the loaders; success replaces this boundary with the page.
+    if (revalidator.state === "idle") revalidator.revalidate();
+    else navigate(".", { replace: true });
+  };
+  let content: ReactNode;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    content = (
+      <MessageScreen
+        image="notFound"
+        title="Oops! The page you are looking for does not exist."
+        action={{ label: "Back to home", to: "/" }}
+      />
+    );
+  } else if (isRouteErrorResponse(error) && error.status === 429) {
+    content = (
+      <MessageScreen
+        image="tooManyRequests"
+        title="Too many requests"
+        paragraph="You have sent too many requests in a short time.\nPlease wait a moment and try again."
+        action={{ label: "TRY AGAIN", onClick: retry }}
+      />
+    );
+  } else if (isRouteErrorResponse(error) && error.status >= 500) {
+    content = (
+      <MessageScreen
+        image="serverError"
+        title="Server Error"
+        paragraph="Something went wrong on our end…\nPlease try again in a moment."
+        action={{ label: "TRY AGAIN", onClick: retry }}
+      />
+    );
+  } else if (isNetworkError(error)) {
+    content = (
+      <MessageScreen
+        image="networkError"
+        title="Network Error"
+        paragraph="We’re having trouble connecting to the server…\nPlease check your internet connection."
+        action={{ label: "TRY AGAIN", onClick: retry }}
+      />
+    );
+  } else {
+    const message = isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message
+        : "Unknown error";
+    content = (
+      <section className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="font-bold text-2xl">Unexpected Application Error!</h1>
+        <p className="mt-2 text-gray-600 dark:text-gray-400">{message}</p>
+      </section>
+    );
+  }
+  return <Shell>{content}</Shell>;
 }

@@ -20,7 +20,10 @@ const app = createApp({
   rateLimiter: services.rateLimiter,
   renderPage: async (request) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    return createRequestHandler(build, "development")(request, { core: services.ctx });
+    return createRequestHandler(build, "development")(request, {
+      core: services.ctx,
+      publicUrl: config.PUBLIC_URL,
+    });
   },
 });
 const listener = getRequestListener(app.fetch);

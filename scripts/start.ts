@@ -9,6 +9,7 @@ import { createServices, runServer, startupBanner } from "#server/index.ts";
 const BUILD_ENTRY = path.resolve("build/server/index.js");
 
 function newestMtime(dir: string): number {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
@@ -16,9 +17,13 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the storefront when there is no build, or when app/ changed since the last one. */
+// The server build bundles app/ together with the core, contract and db code its loaders call.
+const SOURCES = ["app", "core", "contract", "db", "react-router.config.ts", "vite.config.ts"];
+
+/** Builds the storefront when there is no build, or when its sources changed since the last one. */
 function buildIfNeeded() {
-  const stale = !existsSync(BUILD_ENTRY) || newestMtime("app") > statSync(BUILD_ENTRY).mtimeMs;
+  const built = existsSync(BUILD_ENTRY) ? statSync(BUILD_ENTRY).mtimeMs : 0;
+  const stale = built === 0 || SOURCES.some((source) => newestMtime(source) > built);
   if (!stale) return;
   console.log("building the storefront (react-router build)…");
   execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build"], {
@@ -34,6 +39,6 @@ const services = await createServices(config);
 const handle = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
 const running = await runServer(services, {
   clientDir: path.relative(process.cwd(), path.resolve("build/client")),
-  renderPage: (request) => handle(request, { core: services.ctx }),
+  renderPage: (request) => handle(request, { core: services.ctx, publicUrl: config.PUBLIC_URL }),
 });
 console.log(startupBanner(running.url));

@@ -1,72 +1,313 @@
-import { Link } from "react-router";
-import { formatPrice } from "#app/lib/money.ts";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import { Carousel, CarouselSkeleton } from "#app/components/carousel.tsx";
+import { FallbackImage } from "#app/components/fallback-image.tsx";
+import { PRODUCT_CARD_FIELDS, ProductCard, ProductCardSkeleton } from "#app/components/product-card.tsx";
+import { ProductGrid, ProductGridSkeleton } from "#app/components/product-grid.tsx";
+import {
+  BRAND_SLIDES,
+  CATEGORY_SLIDES,
+  HOME_GRID_LIMITS,
+  largest,
+  PRODUCT_SLIDES,
+} from "#app/lib/breakpoints.ts";
+import { sizedImageUrl } from "#app/lib/images.ts";
+import { siteOrigin } from "#app/lib/site.server.ts";
+import type { ProductListQuery } from "#contract/catalog.ts";
 import { listProducts } from "#core/catalog/products.ts";
-import { listCategories } from "#core/catalog/taxonomy.ts";
+import { listBrands, listCategories } from "#core/catalog/taxonomy.ts";
+import { BANNER_COUNT, bannerText } from "#db/seed/images/banner-art.ts";
+import { bannerImageUrl } from "#db/seed/images/render.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "shop" },
-  { name: "description", content: "Clothing, shoes and accessories: browse, search and shop." },
+/** SPEC §9: the home page's limits, sorts and filters. */
+const CATEGORY_LIMIT = 40;
+const BEST_SELLERS_LIMIT = 20;
+const OFFERS_MAX_DISCOUNT = 59;
+const BRANDS_LIMIT = 48;
+const NEW_PRODUCTS_LIMIT = 20;
+const CHEAP_MAX_PRICE = 120;
+const BANNER_AUTOPLAY_MS = 2500;
+
+const DESCRIPTION =
+  "Clothing, shoes and accessories for women, men and kids: new arrivals, best sellers and offers.";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: "shop — clothing, shoes and accessories" },
+  { name: "description", content: DESCRIPTION },
+  { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/` },
+  { property: "og:type", content: "website" },
+  { property: "og:title", content: "shop" },
+  { property: "og:description", content: DESCRIPTION },
+  { property: "og:url", content: `${loaderData?.origin ?? ""}/` },
+  ...(loaderData?.banners[0]
+    ? [
+        {
+          property: "og:image",
+          content: `${loaderData.origin}${sizedImageUrl(loaderData.banners[0].src, 1280)}`,
+        },
+      ]
+    : []),
 ];
 
-// A minimal home page for the foundation: its data comes from core through the loader. The real
-// storefront (banner, sliders, grids) replaces it.
-export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, bestSellers] = await Promise.all([
-    listCategories(context.core, { page: 1, limit: 40, sort: [{ field: "createdAt", descending: false }] }),
-    listProducts(context.core, { page: 1, limit: 8, sort: [{ field: "sold", descending: true }] }),
-  ]);
-  return { categories: categories.data, bestSellers: bestSellers.data };
+type CardData = Parameters<typeof ProductCard>[0]["product"];
+
+function products(
+  ctx: Route.LoaderArgs["context"]["core"],
+  query: Omit<ProductListQuery, "page" | "fields">,
+) {
+  return listProducts(ctx, { page: 1, fields: [...PRODUCT_CARD_FIELDS], ...query }).then(
+    (page) => page.data as CardData[],
+  );
+}
+
+// The banner is static; every other section streams in behind its skeleton (CONVENTIONS: critical
+// vs deferred data), and a section that fails renders its own state without failing the page.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.core;
+  return {
+    origin: siteOrigin(request, context),
+    banners: Array.from({ length: BANNER_COUNT }, (_, i) => ({
+      src: bannerImageUrl(i + 1),
+      alt: bannerText(i + 1),
+    })),
+    categories: listCategories(ctx, {
+      page: 1,
+      limit: CATEGORY_LIMIT,
+      sort: [{ field: "createdAt", descending: false }],
+      fields: ["_id", "name", "image"],
+    }).then((page) => page.data),
+    bestSellers: products(ctx, { limit: BEST_SELLERS_LIMIT, sort: [{ field: "sold", descending: true }] }),
+    offers: products(ctx, {
+      limit: largest(HOME_GRID_LIMITS),
+      "discountPercent[lte]": OFFERS_MAX_DISCOUNT,
+      sort: [{ field: "discountPercent", descending: true }],
+    }),
+    brands: listBrands(ctx, {
+      page: 1,
+      limit: BRANDS_LIMIT,
+      sort: [{ field: "name", descending: false }],
+      fields: ["_id", "name", "image"],
+    }).then((page) => page.data),
+    newProducts: products(ctx, {
+      limit: NEW_PRODUCTS_LIMIT,
+      sort: [{ field: "createdAt", descending: true }],
+    }),
+    cheapProducts: products(ctx, {
+      limit: largest(HOME_GRID_LIMITS),
+      "price[lte]": CHEAP_MAX_PRICE,
+      sort: [{ field: "sold", descending: true }],
+    }),
+  };
+}
+
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="section-title mb-5 h-9 leading-9">
+      {children}
+    </h2>
+  );
+}
+
+function SectionFailed() {
+  return (
+    <p className="rounded-xl border border-gray-200 p-6 text-center text-gray-600 text-sm dark:border-gray-800 dark:text-gray-400">
+      We couldn't load these products. Please refresh the page to try again.
+    </p>
+  );
+}
+
+function ProductSlider({ id, title, data }: { id: string; title: string; data: Promise<CardData[]> }) {
+  return (
+    <section aria-labelledby={id} className="mt-14">
+      <SectionTitle id={id}>{title}</SectionTitle>
+      <Suspense
+        fallback={
+          <CarouselSkeleton perView={PRODUCT_SLIDES} label={title} render={() => <ProductCardSkeleton />} />
+        }
+      >
+        <Await resolve={data} errorElement={<SectionFailed />}>
+          {(items) => (
+            <Carousel
+              mode="strip"
+              label={title}
+              perView={PRODUCT_SLIDES}
+              slides={items.map((p) => ({
+                key: p._id,
+                content: (
+                  <ProductCard
+                    product={p}
+                    sizes="(min-width: 1280px) 240px, (min-width: 1024px) 270px, (min-width: 640px) 45vw, 70vw"
+                  />
+                ),
+              }))}
+            />
+          )}
+        </Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function ProductGridSection({ id, title, data }: { id: string; title: string; data: Promise<CardData[]> }) {
+  return (
+    <section aria-labelledby={id} className="mt-14">
+      <SectionTitle id={id}>{title}</SectionTitle>
+      <Suspense
+        fallback={<ProductGridSkeleton count={largest(HOME_GRID_LIMITS)} limits={HOME_GRID_LIMITS} />}
+      >
+        <Await resolve={data} errorElement={<SectionFailed />}>
+          {(items) => <ProductGrid products={items} limits={HOME_GRID_LIMITS} />}
+        </Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function TaxonomyCard({
+  to,
+  name,
+  image,
+  round,
+}: {
+  to: string;
+  name: string;
+  image: string;
+  round: boolean;
+}) {
+  return (
+    <Link to={to} className="group flex flex-col items-center gap-2 rounded-xl p-1 text-center">
+      <FallbackImage
+        src={image}
+        alt=""
+        width={200}
+        height={200}
+        sizes="140px"
+        loading="lazy"
+        decoding="async"
+        className={`aspect-square w-full bg-gray-100 object-cover transition group-hover:scale-[1.03] dark:bg-gray-800 ${round ? "rounded-full" : "rounded-2xl border border-gray-200 dark:border-gray-800"}`}
+      />
+      <span className="line-clamp-2 min-h-10 font-medium text-sm leading-5">{name}</span>
+    </Link>
+  );
+}
+
+function TaxonomySkeleton({ name = "brand name" }: { name?: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 p-1" aria-hidden="true">
+      <div className="skeleton aspect-square w-full rounded-full" />
+      <span className="skeleton line-clamp-2 min-h-10 rounded text-sm text-transparent leading-5">
+        {name}
+      </span>
+    </div>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { banners } = loaderData;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <header className="mb-8 flex items-center justify-between">
-        <h1 className="text-2xl font-bold tracking-tight">
-          <Link to="/">shop</Link>
-        </h1>
-      </header>
-      <section aria-labelledby="categories-title">
-        <h2 id="categories-title" className="mb-4 text-lg font-semibold">
-          CATEGORIES
-        </h2>
-        <ul className="flex flex-wrap gap-4">
-          {loaderData.categories.map((c) => (
-            <li key={c._id} className="flex w-24 flex-col items-center gap-2 text-center text-sm">
-              <img
-                src={c.image}
-                alt=""
-                width={96}
-                height={96}
-                className="size-24 rounded-full bg-gray-100 object-cover"
+    <div className="mx-auto max-w-7xl px-4 pt-4 sm:pt-6">
+      <h1 className="sr-only">shop — clothing, shoes and accessories</h1>
+      <Carousel
+        mode="banner"
+        label="Offers and collections"
+        autoplayMs={BANNER_AUTOPLAY_MS}
+        className="overflow-hidden rounded-2xl"
+        slides={banners.map((b, i) => ({
+          key: b.src,
+          content: (
+            <Link to="/search/?page=1" className="block">
+              <FallbackImage
+                src={b.src}
+                alt={b.alt}
+                width={1920}
+                height={640}
+                sizes="(min-width: 1280px) 1248px, 100vw"
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+                decoding={i === 0 ? "sync" : "async"}
+                className="aspect-[3/1] w-full bg-gray-100 object-cover dark:bg-gray-800"
               />
-              <span>{c.name}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="best-sellers-title" className="mt-10">
-        <h2 id="best-sellers-title" className="mb-4 text-lg font-semibold">
-          THE BEST SELLERS
-        </h2>
-        <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
-          {loaderData.bestSellers.map((p) => (
-            <li key={p._id} className="rounded-lg border border-gray-200 p-3 dark:border-gray-800">
-              <img
-                src={p.imageCover}
-                alt={p.title}
-                width={400}
-                height={400}
-                loading="lazy"
-                className="aspect-square w-full rounded bg-gray-50 object-cover"
+            </Link>
+          ),
+        }))}
+      />
+
+      {/* SPEC §2: the category strip renders nothing unless its list loaded and is non-empty. */}
+      <Suspense
+        fallback={
+          <section className="mt-12" aria-label="CATEGORIES">
+            <SectionTitle id="categories-loading">CATEGORIES</SectionTitle>
+            <CarouselSkeleton
+              perView={CATEGORY_SLIDES}
+              label="CATEGORIES"
+              render={() => <TaxonomySkeleton name="full category name & sub" />}
+            />
+          </section>
+        }
+      >
+        <Await resolve={loaderData.categories} errorElement={null}>
+          {(categories) =>
+            categories.length > 0 && (
+              <section aria-labelledby="categories-title" className="mt-12">
+                <SectionTitle id="categories-title">CATEGORIES</SectionTitle>
+                <Carousel
+                  mode="strip"
+                  label="CATEGORIES"
+                  perView={CATEGORY_SLIDES}
+                  slides={categories.map((c) => ({
+                    key: c._id!,
+                    content: (
+                      <TaxonomyCard
+                        to={`/search/?page=1&category=${c._id}`}
+                        name={c.name!}
+                        image={c.image!}
+                        round
+                      />
+                    ),
+                  }))}
+                />
+              </section>
+            )
+          }
+        </Await>
+      </Suspense>
+
+      <ProductSlider id="best-sellers-title" title="THE BEST SELLERS" data={loaderData.bestSellers} />
+      <ProductGridSection id="offers-title" title="OFFERS" data={loaderData.offers} />
+
+      <section aria-labelledby="brands-title" className="mt-14">
+        <SectionTitle id="brands-title">BRANDS</SectionTitle>
+        <Suspense
+          fallback={
+            <CarouselSkeleton perView={BRAND_SLIDES} label="BRANDS" render={() => <TaxonomySkeleton />} />
+          }
+        >
+          <Await resolve={loaderData.brands} errorElement={<SectionFailed />}>
+            {(brands) => (
+              <Carousel
+                mode="strip"
+                label="BRANDS"
+                perView={BRAND_SLIDES}
+                slides={brands.map((b) => ({
+                  key: b._id!,
+                  content: (
+                    <TaxonomyCard
+                      to={`/search/?page=1&brand=${b._id}`}
+                      name={b.name!}
+                      image={b.image!}
+                      round={false}
+                    />
+                  ),
+                }))}
               />
-              <p className="mt-2 line-clamp-2 text-sm font-medium">{p.title}</p>
-              <p className="mt-1 text-sm font-semibold">{formatPrice(p.price ?? 0)}</p>
-            </li>
-          ))}
-        </ul>
+            )}
+          </Await>
+        </Suspense>
       </section>
-    </main>
+
+      <ProductSlider id="new-products-title" title="NEW PRODUCTS" data={loaderData.newProducts} />
+      <ProductGridSection id="cheap-products-title" title="CHEAP PRODUCTS" data={loaderData.cheapProducts} />
+    </div>
   );
 }

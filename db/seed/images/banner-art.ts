@@ -346,3 +346,9 @@ export function bannerSvg(n: number, width: number, height: number): string | nu
     `</svg>`
   );
 }
+
+/** What banner n says, for its alternative text ("Summer Sale up to 60% off. …"). */
+export function bannerText(n: number): string {
+  const b = BANNERS[n - 1];
+  return b ? `${b.headline.join(" ")}. ${b.sub}` : "";
+}

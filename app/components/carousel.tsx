@@ -1,0 +1,143 @@
+import { type CSSProperties, type ReactNode, useEffect, useRef } from "react";
+import { SLIDE_GAP_PX } from "#app/lib/breakpoints.ts";
+import { ChevronLeftIcon, ChevronRightIcon } from "./icons.tsx";
+
+export interface CarouselSlide {
+  key: string;
+  content: ReactNode;
+}
+
+type CarouselProps = {
+  /** Accessible name of the carousel region. */
+  label: string;
+  slides: CarouselSlide[];
+  className?: string;
+} & (
+  | {
+      /** A strip: per breakpoint (under 640, 640, 768, 1024, 1280) N cards plus half of the next. */
+      mode: "strip";
+      perView: readonly [number, number, number, number, number];
+    }
+  | { mode: "banner"; autoplayMs: number }
+);
+
+/** Per-breakpoint slides per view as CSS variables, so the server-rendered strip is already laid out. */
+function stripStyle(perView: readonly number[], extra: number): CSSProperties {
+  const style: Record<string, string> = {};
+  perView.forEach((n, i) => {
+    style[`--spv-${i}`] = String(n + extra);
+  });
+  return style as CSSProperties;
+}
+
+/**
+ * Sliders (SPEC §2, §9) are rendered on the server as plain markup with Swiper's class names and
+ * exactly the slide widths Swiper will compute, then Swiper (loaded lazily, home only) takes over
+ * the same DOM: no layout shift, no re-created images, and without JavaScript the strip still
+ * scrolls sideways.
+ */
+export function Carousel(props: CarouselProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const dots = useRef<HTMLDivElement>(null);
+  const { mode } = props;
+  const perView = props.mode === "strip" ? props.perView : undefined;
+  const autoplayMs = props.mode === "banner" ? props.autoplayMs : undefined;
+
+  useEffect(() => {
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    import("./carousel-swiper.ts").then(({ startSwiper }) => {
+      if (cancelled || !root.current || !prev.current || !next.current) return;
+      destroy = startSwiper(root.current, {
+        prev: prev.current,
+        next: next.current,
+        dots: dots.current ?? undefined,
+        perView,
+        autoplayMs,
+      });
+    });
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+  }, [perView, autoplayMs]);
+
+  const arrow =
+    mode === "banner"
+      ? "absolute top-1/2 z-10 -translate-y-1/2 grid size-10 place-items-center rounded-full bg-white/80 text-gray-900 shadow backdrop-blur transition hover:bg-white disabled:opacity-40"
+      : "grid size-9 place-items-center rounded-full border border-gray-300 bg-white text-gray-800 transition hover:bg-gray-100 disabled:opacity-40 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800";
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={props.label}
+      className={`carousel carousel-${mode} relative ${props.className ?? ""}`}
+      style={perView ? stripStyle(perView, 0.5) : undefined}
+    >
+      <div ref={root} className="swiper">
+        <ul className="swiper-wrapper">
+          {props.slides.map((slide, i) => (
+            <li
+              key={slide.key}
+              className="swiper-slide"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} / ${props.slides.length}`}
+            >
+              {slide.content}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className={mode === "banner" ? "" : "carousel-arrows"}>
+        <button
+          ref={prev}
+          type="button"
+          className={`${arrow} ${mode === "banner" ? "left-3" : ""}`}
+          aria-label="Previous slide"
+        >
+          <ChevronLeftIcon width={20} height={20} />
+        </button>
+        <button
+          ref={next}
+          type="button"
+          className={`${arrow} ${mode === "banner" ? "right-3" : ""}`}
+          aria-label="Next slide"
+        >
+          <ChevronRightIcon width={20} height={20} />
+        </button>
+      </div>
+      {mode === "banner" && <div ref={dots} className="carousel-dots" />}
+    </section>
+  );
+}
+
+/** A strip's placeholder while its data streams in: one more card per view than the strip shows. */
+export function CarouselSkeleton({
+  perView,
+  render,
+  label,
+}: {
+  perView: readonly [number, number, number, number, number];
+  render: (index: number) => ReactNode;
+  label: string;
+}) {
+  const most = Math.max(...perView) + 1;
+  return (
+    <div
+      className="carousel carousel-skeleton"
+      style={stripStyle(perView, 1)}
+      role="status"
+      aria-label={`Loading ${label}`}
+    >
+      <ul className="flex overflow-hidden" style={{ gap: SLIDE_GAP_PX }}>
+        {Array.from({ length: most }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <li key={i} className="carousel-skeleton-item shrink-0">
+            {render(i)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
+import { imageSrcSet, PLACEHOLDER_IMAGE } from "#app/lib/images.ts";
+
+/**
+ * An <img> that shows the placeholder when its source fails (SPEC §8), with a srcset for the
+ * shop's generated images. A failure that happened before hydration is caught on mount.
+ */
+export function FallbackImage({
+  src,
+  sizes,
+  alt,
+  ...props
+}: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string }) {
+  // Remembers which source failed, so a new source gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string>();
+  const failed = failedSrc === src;
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailedSrc(src);
+  }, [src]);
+  const srcSet = failed ? undefined : imageSrcSet(src);
+  return (
+    <img
+      ref={ref}
+      {...props}
+      alt={alt}
+      src={failed ? PLACEHOLDER_IMAGE : src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      onError={() => setFailedSrc(src)}
+      data-failed={failed || undefined}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Responsive sources for the shop's generated images. The image server renders a few fixed widths
+ * per kind (`/images/products/…/front-400.webp`); any other URL (an imported catalogue's own CDN)
+ * is used as it is.
+ */
+const WIDTHS: { pattern: RegExp; widths: readonly number[] }[] = [
+  { pattern: /^\/images\/products\/[a-z]+\/[a-z]+\/[a-z]+\.(webp|avif)$/, widths: [200, 400, 800, 1200] },
+  { pattern: /^\/images\/categories\/[a-z]+\.(webp|avif)$/, widths: [200, 400] },
+  { pattern: /^\/images\/banners\/\d+\.(webp|avif)$/, widths: [640, 1280, 1920] },
+];
+
+export function sizedImageUrl(url: string, width: number): string {
+  return url.replace(/\.(webp|avif)$/, `-${width}.$1`);
+}
+
+/** A `srcset` for a generated image, or undefined when the URL is not one of ours. */
+export function imageSrcSet(url: string): string | undefined {
+  const known = WIDTHS.find((w) => w.pattern.test(url));
+  if (!known) return undefined;
+  return known.widths.map((w) => `${sizedImageUrl(url, w)} ${w}w`).join(", ");
+}
+
+/** Shown when an image fails to load (SPEC §8): a neutral tile with a picture outline. */
+export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="#e5e7eb"/><path d="M30 66l13-17 9 11 7-8 11 14z" fill="#9ca3af"/><circle cx="62" cy="38" r="6" fill="#9ca3af"/></svg>',
+)}`;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { initialSize, truncateWords } from "./product.ts";
+
+const size = (name: string, price: number, quantity: number) => ({
+  _id: name,
+  size: name,
+  price,
+  quantity,
+  priceBeforeDiscount: price,
+  discountPercent: 0,
+});
+
+describe("initial size", () => {
+  const sizes = [size("S", 20, 0), size("M", 25, 3), size("L", 30, 5)];
+  it("takes the size the URL names, in any case", () => {
+    expect(initialSize(sizes, "l")?.size).toBe("L");
+  });
+  it("otherwise takes the cheapest size in stock", () => {
+    expect(initialSize(sizes, null)?.size).toBe("M");
+    expect(initialSize(sizes, "XXL")?.size).toBe("M");
+  });
+  it("takes the cheapest overall when nothing is in stock", () => {
+    expect(initialSize([size("S", 20, 0), size("M", 10, 0)], null)?.size).toBe("M");
+  });
+});
+
+describe("description cut", () => {
+  it("keeps 32 words and adds an ellipsis only when longer", () => {
+    const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
+    expect(truncateWords(words.join(" "))).toBe(`${words.slice(0, 32).join(" ")}…`);
+    expect(truncateWords(words.slice(0, 32).join(" "))).toBeNull();
+  });
+});

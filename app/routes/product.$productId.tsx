@@ -1,0 +1,440 @@
+import { Suspense, useEffect, useState } from "react";
+import {
+  Await,
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
+import { FallbackImage } from "#app/components/fallback-image.tsx";
+import { HeartIcon } from "#app/components/icons.tsx";
+import { MessageScreen } from "#app/components/message-screen.tsx";
+import { PRODUCT_CARD_FIELDS, type ProductCardData } from "#app/components/product-card.tsx";
+import { ProductGallery } from "#app/components/product-gallery.tsx";
+import { ProductGrid, ProductGridSkeleton } from "#app/components/product-grid.tsx";
+import { QuantitySelector } from "#app/components/quantity-selector.tsx";
+import { Rating } from "#app/components/rating.tsx";
+import { largest, RELATED_PRODUCTS_SIZES } from "#app/lib/breakpoints.ts";
+import { hasSessionCookie } from "#app/lib/cookies.server.ts";
+import { sizedImageUrl } from "#app/lib/images.ts";
+import { formatPrice } from "#app/lib/money.ts";
+import { initialSize, truncateWords } from "#app/lib/product.ts";
+import { siteOrigin } from "#app/lib/site.server.ts";
+import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
+import { notify } from "#app/lib/toast.ts";
+import type { ProductDetail } from "#contract/catalog.ts";
+import { getProduct, listProducts } from "#core/catalog/products.ts";
+import { DomainError } from "#core/errors.ts";
+import type { Route } from "./+types/product.$productId";
+
+async function relatedProducts(ctx: Route.LoaderArgs["context"]["core"], product: ProductDetail) {
+  const limit = largest(RELATED_PRODUCTS_SIZES);
+  // SPEC §9: same category, subcategories, under-subcategories and brand; one extra row in case
+  // the product itself is among them.
+  const page = await listProducts(ctx, {
+    page: 1,
+    limit: limit + 1,
+    fields: [...PRODUCT_CARD_FIELDS],
+    category: [product.category._id],
+    subCategories: product.subCategories.length ? product.subCategories.map((s) => s._id) : undefined,
+    underSubCategories: product.underSubCategories.length
+      ? product.underSubCategories.map((u) => u._id)
+      : undefined,
+    brand: product.brand ? [product.brand._id] : undefined,
+    sort: [
+      { field: "sold", descending: true },
+      { field: "ratingsAverage", descending: true },
+    ],
+  });
+  return (page.data as ProductCardData[]).filter((p) => p._id !== product._id).slice(0, limit);
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  let product: ProductDetail;
+  try {
+    product = await getProduct(context.core, params.productId);
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "not_found") {
+      throw data({ message: error.message }, { status: 404 });
+    }
+    throw error;
+  }
+  return {
+    product,
+    origin: siteOrigin(request, context),
+    isLoggedIn: hasSessionCookie(request),
+    // Streams in behind its skeleton; a failure renders its own small message.
+    related: relatedProducts(context.core, product),
+  };
+}
+
+/**
+ * Add to cart and favorite: a visitor goes to log in and comes back here afterwards (SPEC §2).
+ * Works as a plain form post before JavaScript loads.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const back = `/product/${params.productId}${form.get("size") ? `?size=${encodeURIComponent(String(form.get("size")))}` : ""}`;
+  if (!hasSessionCookie(request)) {
+    throw redirect(`/auth/log-in?redirectTo=${encodeURIComponent(back)}`);
+  }
+  // The cart and favorites arrive with the shopping work; until then say so plainly.
+  const intent = form.get("intent");
+  return data(
+    {
+      ok: false,
+      message:
+        intent === "favorite"
+          ? "Favorites are not available yet."
+          : "The shopping cart is not available yet.",
+    },
+    { status: 503 },
+  );
+}
+
+// Choosing a size only rewrites `?size=`: nothing to load again.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+    const a = new URLSearchParams(currentUrl.search);
+    const b = new URLSearchParams(nextUrl.search);
+    a.delete("size");
+    b.delete("size");
+    if (a.toString() === b.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) {
+    const missing = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: missing ? "Product not found — shop" : "shop" }, { name: "robots", content: "noindex" }];
+  }
+  const { product, origin } = loaderData;
+  const url = `${origin}/product/${product._id}`;
+  const description = truncateWords(product.description, 30) ?? product.description;
+  const image = product.imageCover.startsWith("/")
+    ? `${origin}${sizedImageUrl(product.imageCover, 1200)}`
+    : product.imageCover;
+  return [
+    { title: `${product.title} — shop` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: product.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "product:price:amount", content: product.price.toFixed(2) },
+    { property: "product:price:currency", content: "USD" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+};
+
+function StockText({ quantity }: { quantity: number }) {
+  return quantity === 0 ? (
+    <p className="font-semibold text-red-700 dark:text-red-400">Out of stock.</p>
+  ) : (
+    <p className="text-gray-700 dark:text-gray-300">only {quantity} left in stock</p>
+  );
+}
+
+function Description({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const short = truncateWords(text);
+  return (
+    <div className="text-gray-700 leading-relaxed dark:text-gray-300">
+      <p>{short && !open ? short : text}</p>
+      {short && (
+        <button
+          type="button"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          className="mt-1 font-semibold text-brand text-sm underline-offset-4 hover:underline dark:text-indigo-300"
+        >
+          {open ? "Show Less" : "Learn More"}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ProductInfo({ product, isLoggedIn }: { product: ProductDetail; isLoggedIn: boolean }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const requested = searchParams.get("size");
+  const chosen = initialSize(product.sizes, requested);
+  const shown = chosen ?? product;
+  const stock = chosen ? chosen.quantity : product.quantity;
+  // A new size starts again at one item, or none when it is sold out (SPEC §4).
+  const sizeKey = chosen?._id ?? product._id;
+  const [picked, setPicked] = useState({ sizeKey, quantity: stock > 0 ? 1 : 0 });
+  const quantity = picked.sizeKey === sizeKey ? picked.quantity : stock > 0 ? 1 : 0;
+  const setQuantity = (value: number) => setPicked({ sizeKey, quantity: value });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(location.pathname);
+  const discounted = shown.discountPercent > 0 && shown.priceBeforeDiscount > shown.price;
+
+  const chooseSize = (size: string) => {
+    // SPEC §4: the URL follows the size without a new history entry, and the page stays put.
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set("size", size);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <p className="text-gray-600 text-sm dark:text-gray-400">
+          {product.brand?.name}
+          {product.brand && " · "}
+          {product.category.name}
+        </p>
+        <h1 className="mt-1 font-bold text-2xl tracking-tight sm:text-3xl">{product.title}</h1>
+        <div className="mt-2 flex items-center gap-3 text-sm">
+          <Rating average={product.ratingsAverage} count={product.ratingsQuantity} />
+          <span className="text-gray-600 dark:text-gray-400">{product.sold} sold</span>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1" aria-live="polite">
+        <span className="font-bold text-2xl" data-testid="price">
+          {formatPrice(shown.price)}
+        </span>
+        {discounted && (
+          <>
+            <s className="text-gray-500 dark:text-gray-400" data-testid="old-price">
+              {formatPrice(shown.priceBeforeDiscount)}
+            </s>
+            <span
+              className="rounded-full bg-red-600 px-2 py-0.5 font-semibold text-sm text-white"
+              data-testid="discount"
+            >
+              -{shown.discountPercent}%
+            </span>
+          </>
+        )}
+      </div>
+
+      {product.group && product.group.productsIDs.length > 1 && (
+        <div>
+          <h2 className="mb-2 font-semibold text-sm">
+            Colour: <span className="font-normal">{product.colorName}</span>
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {product.group.productsIDs.map((v) => (
+              <li key={v._id}>
+                <Link
+                  to={`/product/${v._id}`}
+                  aria-label={v.colorName}
+                  title={v.colorName}
+                  aria-current={v._id === product._id ? "page" : undefined}
+                  className={`block size-14 overflow-hidden rounded-lg border-2 bg-gray-100 dark:bg-gray-800 ${v._id === product._id ? "border-brand dark:border-indigo-400" : "border-transparent hover:border-gray-400"}`}
+                >
+                  <FallbackImage
+                    src={v.imageCover}
+                    alt=""
+                    width={56}
+                    height={56}
+                    sizes="56px"
+                    className="size-full object-cover"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {product.sizes.length > 0 && (
+        <fieldset>
+          <legend className="mb-2 font-semibold text-sm">
+            Size: <span className="font-normal">{chosen?.size}</span>
+          </legend>
+          <ul className="flex flex-wrap gap-2">
+            {product.sizes.map((s) => (
+              <li key={s._id}>
+                <Link
+                  to={`?size=${encodeURIComponent(s.size)}`}
+                  replace
+                  preventScrollReset
+                  onClick={(event) => {
+                    event.preventDefault();
+                    chooseSize(s.size);
+                  }}
+                  aria-pressed={s._id === chosen?._id}
+                  className={`inline-flex h-10 min-w-12 items-center justify-center rounded-lg border px-3 font-medium text-sm transition ${s._id === chosen?._id ? "border-brand bg-brand text-white dark:border-indigo-400 dark:bg-indigo-500 dark:text-gray-950" : "border-gray-300 hover:border-gray-500 dark:border-gray-700"} ${s.quantity === 0 ? "text-gray-500 line-through decoration-1" : ""}`}
+                >
+                  {s.size}
+                  <span className="sr-only">{s.quantity === 0 ? " (out of stock)" : ""}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+
+      <StockText quantity={stock} />
+
+      <Form
+        method="post"
+        className="flex flex-wrap items-center gap-3"
+        onSubmit={(event) => {
+          if (stock === 0) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="add-to-cart" />
+        <input type="hidden" name="productId" value={product._id} />
+        {chosen && <input type="hidden" name="size" value={chosen.size} />}
+        <input type="hidden" name="quantity" value={quantity} />
+        <QuantitySelector value={quantity} max={stock} onChange={setQuantity} />
+        <button
+          type="submit"
+          disabled={stock === 0}
+          className="button-primary h-12 flex-1 px-8 text-base disabled:cursor-not-allowed disabled:bg-gray-400 dark:disabled:bg-gray-600"
+        >
+          {busy ? "Adding…" : "Add to cart"}
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="favorite" />
+        {chosen && <input type="hidden" name="size" value={chosen.size} />}
+        <button
+          type="submit"
+          className="button-ghost gap-2 border border-gray-300 dark:border-gray-700"
+          aria-pressed={product.isFavorite}
+        >
+          <HeartIcon
+            width={20}
+            height={20}
+            filled={product.isFavorite}
+            className={product.isFavorite ? "text-red-600" : ""}
+          />
+          {product.isFavorite ? "Saved to favorites" : "Save to favorites"}
+        </button>
+      </Form>
+      {isLoggedIn ? null : (
+        <p className="text-gray-600 text-xs dark:text-gray-400">
+          Log in to add items to your cart and favorites.
+        </p>
+      )}
+
+      <section
+        aria-labelledby="description-title"
+        className="border-gray-200 border-t pt-5 dark:border-gray-800"
+      >
+        <h2 id="description-title" className="mb-2 font-semibold">
+          Description
+        </h2>
+        <Description text={product.description} />
+      </section>
+    </div>
+  );
+}
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, related, isLoggedIn, origin } = loaderData;
+  useEffect(() => {
+    if (actionData?.message) void notify("error", actionData.message);
+  }, [actionData]);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="mb-4 text-gray-600 text-sm dark:text-gray-400">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={`/search/?page=1&category=${product.category._id}`} className="hover:underline">
+              {product.category.name}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate text-gray-900 dark:text-gray-100">
+            {product.title}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+        <ProductGallery
+          images={product.images.length ? product.images : [product.imageCover]}
+          title={product.title}
+        />
+        <ProductInfo key={product._id} product={product} isLoggedIn={isLoggedIn} />
+      </div>
+      {productJsonLd(product, origin).map((ld) => (
+        <script
+          key={(ld as { "@type": string })["@type"]}
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (scriptJson)
+          dangerouslySetInnerHTML={{ __html: scriptJson(ld) }}
+        />
+      ))}
+      <section aria-labelledby="related-title" className="mt-16">
+        <h2 id="related-title" className="section-title mb-5">
+          PRODUCTS RELATED TO THIS ITEM
+        </h2>
+        <Suspense
+          fallback={
+            <ProductGridSkeleton count={largest(RELATED_PRODUCTS_SIZES)} limits={RELATED_PRODUCTS_SIZES} />
+          }
+        >
+          <Await
+            resolve={related}
+            errorElement={
+              <p className="text-gray-600 text-sm dark:text-gray-400">We couldn't load related products.</p>
+            }
+          >
+            {(items) =>
+              items.length > 0 ? (
+                <ProductGrid products={items} limits={RELATED_PRODUCTS_SIZES} />
+              ) : (
+                <p className="text-gray-600 text-sm dark:text-gray-400">No related products yet.</p>
+              )
+            }
+          </Await>
+        </Suspense>
+      </section>
+    </div>
+  );
+}
+
+/** SPEC §2: the product page's own not-found and failure states. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <MessageScreen
+        image="notFound"
+        title="Oops! The product you are looking for does not exist."
+        action={{ label: "BACK TO HOME PAGE", to: "/" }}
+      />
+    );
+  }
+  return (
+    <MessageScreen
+      image="somethingWentWrong"
+      title="Something went wrong."
+      paragraph="We couldn't retrieve the product information."
+      action={{ label: "TRY AGAIN", onClick: () => revalidator.revalidate() }}
+    />
+  );
+}
