@@ -66,7 +66,7 @@ export function Carousel(props: CarouselProps) {
 
   const arrow =
     mode === "banner"
-      ? "absolute top-1/2 z-10 -translate-y-1/2 grid size-10 place-items-center rounded-full bg-white/80 text-gray-900 shadow backdrop-blur transition hover:bg-white disabled:opacity-40"
+      ? "absolute top-1/2 z-10 -translate-y-1/2 grid size-8 sm:size-10 place-items-center rounded-full bg-white/80 text-gray-900 shadow backdrop-blur transition hover:bg-white disabled:opacity-40"
       : "grid size-9 place-items-center rounded-full border border-gray-300 bg-white text-gray-800 transition hover:bg-gray-100 disabled:opacity-40 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800";
   return (
     <section
@@ -93,7 +93,7 @@ export function Carousel(props: CarouselProps) {
         <button
           ref={prev}
           type="button"
-          className={`${arrow} ${mode === "banner" ? "left-3" : ""}`}
+          className={`${arrow} ${mode === "banner" ? "left-2 sm:left-3" : ""}`}
           aria-label="Previous slide"
         >
           <ChevronLeftIcon width={20} height={20} />
@@ -101,7 +101,7 @@ export function Carousel(props: CarouselProps) {
         <button
           ref={next}
           type="button"
-          className={`${arrow} ${mode === "banner" ? "right-3" : ""}`}
+          className={`${arrow} ${mode === "banner" ? "right-2 sm:right-3" : ""}`}
           aria-label="Next slide"
         >
           <ChevronRightIcon width={20} height={20} />

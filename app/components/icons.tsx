@@ -100,22 +100,43 @@ export const BagIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** One star, filled to `fill` (0–1); stars for ratings and the rating filter. */
-export function StarIcon({ fill = 1, ...p }: Omit<IconProps, "fill"> & { fill?: number }) {
-  const id = `star-${Math.round(fill * 100)}`;
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" width={16} height={16} {...p}>
-      <defs>
-        <linearGradient id={id}>
-          <stop offset={`${fill * 100}%`} stopColor="currentColor" />
-          <stop offset={`${fill * 100}%`} stopColor="currentColor" stopOpacity={0.2} />
-        </linearGradient>
-      </defs>
-      <path
-        fill={`url(#${id})`}
-        d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4L2.8 9.5l6.4-.8z"
-      />
+const STAR_PATH = "M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4L2.8 9.5l6.4-.8z";
+
+/**
+ * One star filled to `fill` (0–1): a faint star with a full one clipped over it. No SVG ids, so
+ * any number of stars can share a page (an id inside a hidden copy would blank them all).
+ */
+export function StarIcon({
+  fill = 1,
+  width = 16,
+  height = 16,
+}: {
+  fill?: number;
+  width?: number;
+  height?: number;
+}) {
+  const star = (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      width={width}
+      height={height}
+      className="block shrink-0"
+    >
+      <path fill="currentColor" d={STAR_PATH} />
     </svg>
+  );
+  return (
+    <span className="relative inline-block" style={{ width, height }}>
+      <span className="absolute inset-0 opacity-25">{star}</span>
+      <span
+        className="absolute inset-y-0 left-0 overflow-hidden"
+        style={{ width: `${Math.round(fill * 100)}%` }}
+      >
+        {star}
+      </span>
+    </span>
   );
 }
 

@@ -31,7 +31,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
   };
 
   return (
-    <div className="flex flex-col-reverse gap-3 md:flex-row">
+    <div className="flex flex-col-reverse gap-3 self-start md:sticky md:top-20 md:flex-row">
       {images.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto md:w-20 md:flex-col" aria-label="Product images">
           {images.map((src, i) => (
@@ -56,7 +56,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
           ))}
         </ul>
       )}
-      <div className="relative flex-1">
+      <div className="relative aspect-square flex-1">
         {/* biome-ignore lint/a11y/noStaticElementInteractions: hover zoom and tap are pointer extras; the button below opens the same image for keyboards */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
         <div

@@ -75,45 +75,43 @@ function PriceFilter({ state }: { state: SearchState }) {
         )}
         {state.brand && <input type="hidden" name="brand" value={state.brand} />}
         <div className="flex items-center gap-2">
-          <label className="sr-only" htmlFor="min-price">
-            Minimum price
+          <label className="min-w-0 flex-1">
+            <span className="sr-only">Minimum price</span>
+            <input
+              name="minPrice"
+              type="number"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              placeholder="Min"
+              value={min}
+              onChange={(e) => {
+                setMin(e.target.value);
+                schedule(e.target.value, max);
+              }}
+              className={input}
+            />
           </label>
-          <input
-            id="min-price"
-            name="minPrice"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            placeholder="Min"
-            value={min}
-            onChange={(e) => {
-              setMin(e.target.value);
-              schedule(e.target.value, max);
-            }}
-            className={input}
-          />
           <span aria-hidden="true" className="text-gray-500">
             –
           </span>
-          <label className="sr-only" htmlFor="max-price">
-            Maximum price
+          <label className="min-w-0 flex-1">
+            <span className="sr-only">Maximum price</span>
+            <input
+              name="maxPrice"
+              type="number"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              placeholder="Max"
+              value={max}
+              onChange={(e) => {
+                setMax(e.target.value);
+                schedule(min, e.target.value);
+              }}
+              className={input}
+            />
           </label>
-          <input
-            id="max-price"
-            name="maxPrice"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            placeholder="Max"
-            value={max}
-            onChange={(e) => {
-              setMax(e.target.value);
-              schedule(min, e.target.value);
-            }}
-            className={input}
-          />
         </div>
         <button
           type="submit"

@@ -1,0 +1,36 @@
+// Screenshots of the storefront's pages at phone, tablet and desktop widths in both themes, for a
+// person to look at: `npx tsx scripts/screenshots.ts [baseUrl] [outDir] [paths...]`.
+import { chromium } from "playwright";
+
+const base = process.argv[2] ?? "http://localhost:3000";
+const out = process.argv[3] ?? "screenshots";
+const paths = process.argv.slice(4);
+const widths = [375, 768, 1280];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+for (const path of paths.length ? paths : ["/"]) {
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of widths) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+      await context.addCookies([{ name: "theme", value: theme, url: base }]);
+      const page = await context.newPage();
+      await page.goto(base + path, { waitUntil: "networkidle" });
+      // Scroll through once so lazy images load, then back to the top.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 60));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForTimeout(500);
+      const name = `${path.replace(/[^a-z0-9]+/gi, "_") || "home"}-${theme}-${width}.png`;
+      await page.screenshot({ path: `${out}/${name}`, fullPage: true });
+      await context.close();
+    }
+  }
+}
+await browser.close();
