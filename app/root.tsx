@@ -11,12 +11,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import favicon from "./assets/favicon.svg";
 import { Footer } from "./components/footer.tsx";
 import { MessageScreen } from "./components/message-screen.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { hasSessionCookie, readTheme } from "./lib/cookies.server.ts";
+import { isNetworkError } from "./lib/route-errors.ts";
 import { THEME_BOOT_SCRIPT } from "./lib/theme.ts";
 import { VIEWPORT_BOOT_SCRIPT } from "./lib/viewport.ts";
 import "./app.css";
@@ -30,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "shop" }];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: favicon, type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -84,15 +88,6 @@ export default function App() {
   );
 }
 
-/** A failed fetch (server unreachable) surfaces as a TypeError from the browser's fetch. */
-function isNetworkError(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    /fetch|network|load failed/i.test(error.message) &&
-    typeof navigator !== "undefined"
-  );
-}
-
 /**
  * The global error pages (SPEC §2, §8): they replace the page; each retry clears the error by
  * loading the page again. Anything else falls back to the router's message.
@@ -123,7 +118,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         action={{ label: "TRY AGAIN", onClick: retry }}
       />
     );
-  } else if (isRouteErrorResponse(error) && error.status >= 500) {
+  } else if (
+    (isRouteErrorResponse(error) && error.status >= 500) ||
+    // In production the router replaces a loader's unexpected error with this generic one.
+    (error instanceof Error && error.message === "Unexpected Server Error")
+  ) {
     content = (
       <MessageScreen
         image="serverError"

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, Link, type LinkProps, useNavigate, useParams } from "react-router";
+import { Form, Link, type LinkProps, useLocation, useNavigate, useParams } from "react-router";
 import type { Theme } from "#app/lib/theme.ts";
 import { BagIcon, CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./icons.tsx";
 import { ThemeToggle, useTheme } from "./theme-toggle.tsx";
@@ -21,6 +21,7 @@ function NavLink(props: LinkProps) {
 
 function SearchBox() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { searchValue } = useParams();
   return (
     <Form
@@ -31,8 +32,18 @@ function SearchBox() {
       onSubmit={(event) => {
         event.preventDefault();
         const text = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-        // Submitted only when non-empty; a new search starts at page 1 with no taxonomy filters.
-        if (text.length > 0) navigate(`/search/${encodeURIComponent(text)}?page=1`);
+        if (text.length === 0) return; // submitted only when non-empty (SPEC §5)
+        // A new search starts at page 1 without category, subcategory, under-subcategory and brand;
+        // the price and rating filters stay (SPEC §2).
+        const next = new URLSearchParams({ page: "1" });
+        if (location.pathname.startsWith("/search/")) {
+          const current = new URLSearchParams(location.search);
+          for (const name of ["minRating", "minPrice", "maxPrice"]) {
+            const value = current.get(name);
+            if (value) next.set(name, value);
+          }
+        }
+        navigate(`/search/${encodeURIComponent(text)}?${next}`);
       }}
     >
       <label htmlFor="site-search" className="sr-only">

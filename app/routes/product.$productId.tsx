@@ -25,6 +25,7 @@ import { hasSessionCookie } from "#app/lib/cookies.server.ts";
 import { sizedImageUrl } from "#app/lib/images.ts";
 import { formatPrice } from "#app/lib/money.ts";
 import { initialSize, truncateWords } from "#app/lib/product.ts";
+import { isGlobalError } from "#app/lib/route-errors.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
 import { notify } from "#app/lib/toast.ts";
@@ -420,6 +421,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 /** SPEC §2: the product page's own not-found and failure states. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const revalidator = useRevalidator();
+  if (isGlobalError(error)) throw error; // the root shows the global page
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <MessageScreen

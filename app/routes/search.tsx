@@ -6,6 +6,7 @@ import { ProductGrid } from "#app/components/product-grid.tsx";
 import { ChoiceStrip, SearchFilters } from "#app/components/search-filters.tsx";
 import { countForWidth, SEARCH_PAGE_SIZES } from "#app/lib/breakpoints.ts";
 import { readViewportWidth } from "#app/lib/cookies.server.ts";
+import { isGlobalError } from "#app/lib/route-errors.ts";
 import {
   effectiveMaxPrice,
   type SearchState,
@@ -119,6 +120,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+/** SPEC §2: the search page's failed state; TRY AGAIN repeats the request. */
+function SearchFailed({ onRetry, headingLevel }: { onRetry: () => void; headingLevel: 1 | 2 }) {
+  return (
+    <MessageScreen
+      image="somethingWentWrong"
+      headingLevel={headingLevel}
+      title="something went wrong."
+      paragraph="We couldn't retrieve the products Please try again later."
+      action={{ label: "TRY AGAIN", onClick: onRetry }}
+    />
+  );
+}
+
+/** The page's data could not be loaded at all (the request itself failed). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  if (isGlobalError(error)) throw error; // the root shows the global page
+  return <SearchFailed onRetry={() => revalidator.revalidate()} headingLevel={1} />;
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { state, products, numberOfPages, categories, subcategories, underSubcategories, brands } =
     loaderData;
@@ -129,15 +150,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
   let results: React.ReactNode;
   if (products === null) {
-    results = (
-      <MessageScreen
-        image="somethingWentWrong"
-        headingLevel={2}
-        title="something went wrong."
-        paragraph="We couldn't retrieve the products Please try again later."
-        action={{ label: "TRY AGAIN", onClick: () => revalidator.revalidate() }}
-      />
-    );
+    results = <SearchFailed onRetry={() => revalidator.revalidate()} headingLevel={2} />;
   } else if (products.length === 0) {
     results = (
       <MessageScreen

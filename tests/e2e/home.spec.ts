@@ -1,43 +1,170 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { api } from "./support.ts";
 
-test("a shopper opens the home page and sees categories and best sellers from the catalogue", async ({
-  page,
-}) => {
+const SECTION_TITLES = ["CATEGORIES", "THE BEST SELLERS", "OFFERS", "BRANDS", "NEW PRODUCTS", "CHEAP PRODUCTS"];
+
+function section(page: Page, title: string): Locator {
+  return page.locator("section", { has: page.getByRole("heading", { name: title, exact: true }) }).last();
+}
+
+/** The slides of a strip that are at least partly inside its visible box. */
+async function slideGeometry(strip: Locator) {
+  return strip.evaluate((el) => {
+    const box = el.querySelector(".swiper")!.getBoundingClientRect();
+    const slides = [...el.querySelectorAll<HTMLElement>(".swiper-slide")].map((s) => s.getBoundingClientRect());
+    return { width: box.width, left: box.left, slides: slides.map((s) => ({ left: s.left, width: s.width })) };
+  });
+}
+
+test("the home page shows the banner and the six catalogue sections in the spec's order", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  // Server-rendered: the HTML already holds the data before any script runs.
-  const html = await response!.text();
-  expect(html).toContain("CATEGORIES");
-  expect(html).toContain("Women");
-
-  await expect(page.getByRole("heading", { name: "CATEGORIES" })).toBeVisible();
-  await expect(page.getByText("Sportswear")).toBeVisible();
-  const products = page
-    .getByRole("heading", { name: "THE BEST SELLERS" })
-    .locator("..")
-    .getByRole("listitem");
-  await expect(products).toHaveCount(8);
-  await expect(products.first()).toContainText("USD");
-
-  // Generated images arrive and decode.
-  const cover = products.first().getByRole("img");
-  await expect(cover).toHaveJSProperty("complete", true);
-  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole("region", { name: "Offers and collections" })).toBeVisible();
+  const titles = await page.locator("main h2").allTextContents();
+  expect(titles.filter((t) => SECTION_TITLES.includes(t))).toEqual(SECTION_TITLES);
+  // Server-rendered: the first HTML already carries the banner and section titles.
+  const html = await (await page.request.get("/")).text();
+  expect(html).toContain("/images/banners/1");
+  expect(html).toContain("THE BEST SELLERS");
 });
 
-test("the home page has no accessibility violations", async ({ page }) => {
+test("each section shows the catalogue data with the spec's limits, sorts and filters", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto("/");
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  const categories = await api<{ data: { _id: string; name: string }[] }>(request, "/categories?limit=40&sort=createdAt");
+  await expect(section(page, "CATEGORIES").getByRole("link")).toHaveCount(categories.data.length);
+  const first = section(page, "CATEGORIES").getByRole("link").first();
+  await expect(first).toHaveAttribute("href", `/search/?page=1&category=${categories.data[0]!._id}`);
+  await expect(first).toContainText(categories.data[0]!.name);
+
+  const best = await api<{ data: { _id: string }[] }>(request, "/products?limit=20&sort=-sold&fields=_id");
+  const bestLinks = section(page, "THE BEST SELLERS").locator(".swiper-slide a");
+  await expect(bestLinks).toHaveCount(20);
+  await expect(bestLinks.first()).toHaveAttribute("href", `/product/${best.data[0]!._id}`);
+
+  const brands = await api<{ data: { _id: string }[] }>(request, "/brands?limit=48&sort=name");
+  const brandLinks = section(page, "BRANDS").getByRole("link");
+  await expect(brandLinks).toHaveCount(brands.data.length);
+  await expect(brandLinks.first()).toHaveAttribute("href", `/search/?page=1&brand=${brands.data[0]!._id}`);
+
+  const newest = await api<{ data: { _id: string }[] }>(request, "/products?limit=20&sort=-createdAt&fields=_id");
+  await expect(section(page, "NEW PRODUCTS").locator(".swiper-slide a").first()).toHaveAttribute(
+    "href",
+    `/product/${newest.data[0]!._id}`,
+  );
+
+  // Offers: discount at most 59 %; cheap products: price at most 120 USD.
+  for (const title of ["OFFERS", "CHEAP PRODUCTS"]) {
+    const cards = section(page, title).getByRole("listitem");
+    await expect(cards).toHaveCount(10);
+    for (const href of await cards.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+      const { data } = await api<{ data: { discountPercent: number; price: number } }>(
+        request,
+        `/products/${href!.split("/").pop()}`,
+      );
+      if (title === "OFFERS") expect(data.discountPercent).toBeLessThanOrEqual(59);
+      else expect(data.price).toBeLessThanOrEqual(120);
+    }
+  }
 });
 
-test("an unknown path shows the not-found page with a way home", async ({ page }) => {
-  const response = await page.goto("/no/such/page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByText("Oops! The page you are looking for does not exist.")).toBeVisible();
-  await page.getByRole("link", { name: "Back to home" }).click();
-  await expect(page).toHaveURL("/");
+test("the banner loops through 11 images every 2500 ms, also after the shopper uses it", async ({ page }) => {
+  await page.goto("/");
+  const banner = page.getByRole("region", { name: "Offers and collections" });
+  await expect(banner.locator(".swiper.swiper-initialized")).toHaveCount(1);
+  await expect(banner.locator(".carousel-dot")).toHaveCount(11);
+  const activeIndex = async () =>
+    Number(await banner.locator(".swiper-slide-active").getAttribute("data-swiper-slide-index"));
+
+  // Time two consecutive automatic moves.
+  const start = await activeIndex();
+  await expect.poll(activeIndex, { timeout: 4000, intervals: [50] }).not.toBe(start);
+  const movedAt = Date.now();
+  const second = await activeIndex();
+  await expect.poll(activeIndex, { timeout: 4000, intervals: [50] }).not.toBe(second);
+  const interval = Date.now() - movedAt;
+  expect(interval).toBeGreaterThan(2000);
+  expect(interval).toBeLessThan(3500);
+
+  // Previous/next and the dots move it; it keeps advancing on its own afterwards.
+  await banner.locator(".carousel-dot").nth(10).click();
+  await expect.poll(activeIndex).toBe(10);
+  await banner.getByRole("button", { name: "Next slide" }).click();
+  await expect.poll(activeIndex).toBe(0); // loops from the last image to the first
+  await banner.getByRole("button", { name: "Previous slide" }).click();
+  await expect.poll(activeIndex).toBe(10);
+  await expect.poll(activeIndex, { timeout: 4000 }).toBe(0);
+});
+
+// SPEC §9 per-view counts: categories 4/5/6/8/10, products 1/2/3/4/5, brands 2/3/3/4/5 for widths
+// under 640, 640–767, 768–1023, 1024–1279 and from 1280; every strip shows half a card more.
+const WIDTHS = [
+  { width: 390, categories: 4, products: 1, brands: 2, grid: 8 },
+  { width: 700, categories: 5, products: 2, brands: 3, grid: 6 },
+  { width: 900, categories: 6, products: 3, brands: 3, grid: 6 },
+  { width: 1100, categories: 8, products: 4, brands: 4, grid: 8 },
+  { width: 1400, categories: 10, products: 5, brands: 5, grid: 10 },
+  { width: 1700, categories: 10, products: 5, brands: 5, grid: 10 },
+];
+
+for (const w of WIDTHS) {
+  test(`at ${w.width} px the strips show ${w.categories}/${w.products}/${w.brands} cards plus a half and grids show ${w.grid}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: w.width, height: 900 });
+    await page.goto("/");
+    const strips = [
+      ["CATEGORIES", w.categories],
+      ["THE BEST SELLERS", w.products],
+      ["BRANDS", w.brands],
+      ["NEW PRODUCTS", w.products],
+    ] as const;
+    for (const [title, perView] of strips) {
+      const strip = section(page, title);
+      await expect(strip.locator(".swiper.swiper-initialized")).toHaveCount(1);
+      const g = await slideGeometry(strip);
+      const expected = (g.width - (perView - 0.5) * 15) / (perView + 0.5);
+      expect(Math.abs(g.slides[0]!.width - expected), title).toBeLessThan(1.5);
+      // 15 px between cards.
+      expect(Math.abs(g.slides[1]!.left - g.slides[0]!.left - g.slides[0]!.width - 15), title).toBeLessThan(1.5);
+    }
+    for (const title of ["OFFERS", "CHEAP PRODUCTS"]) {
+      await expect(section(page, title).locator("li:visible")).toHaveCount(w.grid);
+    }
+  });
+}
+
+test("a product strip moves by its full count of cards", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto("/");
+  const strip = section(page, "THE BEST SELLERS");
+  await expect(strip.locator(".swiper.swiper-initialized")).toHaveCount(1);
+  const prev = strip.getByRole("button", { name: "Previous slide" });
+  await expect(prev).toBeDisabled();
+  await strip.getByRole("button", { name: "Next slide" }).click();
+  await expect
+    .poll(async () => {
+      const g = await slideGeometry(strip);
+      return Math.abs(Math.round(g.slides[5]!.left - g.left));
+    })
+    .toBe(0);
+  await expect(prev).toBeEnabled();
+});
+
+test("a product card leads to its product page", async ({ page }) => {
+  await page.goto("/");
+  const card = section(page, "THE BEST SELLERS").locator(".swiper-slide a").first();
+  const href = await card.getAttribute("href");
+  await card.click();
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("an image that fails to load is replaced by the placeholder", async ({ page }) => {
+  await page.route(/\/images\/categories\//, (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/");
+  const image = section(page, "CATEGORIES").locator("img").first();
+  await expect(image).toHaveAttribute("src", /^data:image\/svg\+xml/);
 });
 
 test("pages arrive compressed and build assets are cached for a year", async ({ page, request }) => {
