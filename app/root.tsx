@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useNavigate,
   useRevalidator,
   useRouteLoaderData,
@@ -29,6 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isLoggedIn: hasSessionCookie(request),
     year: context.core.now().getFullYear(),
   };
+}
+
+/**
+ * The root's data (theme, login state, year) changes only through a form post (log in, log out),
+ * so ordinary navigations do not reload it.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "shop" }];

@@ -4,4 +4,15 @@
  */
 export const VIEWPORT_COOKIE = "vw";
 
-export const VIEWPORT_BOOT_SCRIPT = `(function(){function s(){document.cookie="${VIEWPORT_COOKIE}="+window.innerWidth+"; Path=/; Max-Age=31536000; SameSite=Lax"}s();var t;addEventListener("resize",function(){clearTimeout(t);t=setTimeout(s,300)})})();`;
+export const VIEWPORT_BOOT_SCRIPT = `(function(){if(document.cookie.indexOf("${VIEWPORT_COOKIE}=")<0)window.__shopNewViewport=1;function s(){document.cookie="${VIEWPORT_COOKIE}="+window.innerWidth+"; Path=/; Max-Age=31536000; SameSite=Lax"}s();var t;addEventListener("resize",function(){clearTimeout(t);t=setTimeout(s,300)})})();`;
+
+/**
+ * True once, on the first page of a visit that arrived without the cookie: the server guessed the
+ * desktop size, and a paginated page may reload its data at the right size.
+ */
+export function takeNewViewportFlag(): boolean {
+  const w = window as unknown as { __shopNewViewport?: number };
+  const isNew = w.__shopNewViewport === 1;
+  delete w.__shopNewViewport;
+  return isNew;
+}

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, redirect, useNavigate, useRevalidator } from "react-router";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
@@ -16,6 +17,7 @@ import {
   toggleUnderSubcategory,
 } from "#app/lib/search-url.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
+import { takeNewViewportFlag } from "#app/lib/viewport.ts";
 import type { ProductListQuery } from "#contract/catalog.ts";
 import { readSearchPageParams, searchTerm } from "#contract/storefront.ts";
 import { listProducts } from "#core/catalog/products.ts";
@@ -83,6 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const body = {
     origin: siteOrigin(request, context),
+    limit,
     state,
     products: products ? (products.data as ProductCardData[]) : null,
     numberOfPages: products?.paginationResults.numberOfPages ?? 0,
@@ -141,10 +144,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { state, products, numberOfPages, categories, subcategories, underSubcategories, brands } =
+  const { state, limit, products, numberOfPages, categories, subcategories, underSubcategories, brands } =
     loaderData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  // First visit: the server could not know the screen width yet; load again at the right size.
+  useEffect(() => {
+    if (takeNewViewportFlag() && countForWidth(SEARCH_PAGE_SIZES, window.innerWidth) !== limit) {
+      revalidator.revalidate();
+    }
+  }, [limit, revalidator]);
   const categoryName = categories.find((c) => c._id === state.category)?.name;
   const brandName = brands.find((b) => b._id === state.brand)?.name;
 
