@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -90,6 +90,10 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has taken over: tests (and styles) can tell SSR from hydrated.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Shell>
       <Outlet />

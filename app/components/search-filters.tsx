@@ -135,7 +135,7 @@ function RatingFilter({ state }: { state: SearchState }) {
               <Link
                 to={toggleRating(state, stars)}
                 preventScrollReset
-                aria-pressed={active}
+                aria-current={active ? "true" : undefined}
                 aria-label={
                   active ? `${stars} stars and up, chosen: choose again to clear` : `${stars} stars and up`
                 }
@@ -167,7 +167,7 @@ function BrandFilter({ state, brands }: { state: SearchState; brands: Named[] })
               <Link
                 to={toggleBrand(state, b._id)}
                 preventScrollReset
-                aria-pressed={active}
+                aria-current={active ? "true" : undefined}
                 className={`block rounded-lg px-2 py-1 text-sm transition hover:bg-gray-100 dark:hover:bg-gray-800 ${active ? "bg-indigo-50 font-semibold text-brand ring-1 ring-brand dark:bg-indigo-950 dark:text-indigo-300 dark:ring-indigo-400" : ""}`}
               >
                 {b.name}

@@ -1,7 +1,14 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { api } from "./support.ts";
 
-const SECTION_TITLES = ["CATEGORIES", "THE BEST SELLERS", "OFFERS", "BRANDS", "NEW PRODUCTS", "CHEAP PRODUCTS"];
+const SECTION_TITLES = [
+  "CATEGORIES",
+  "THE BEST SELLERS",
+  "OFFERS",
+  "BRANDS",
+  "NEW PRODUCTS",
+  "CHEAP PRODUCTS",
+];
 
 function section(page: Page, title: string): Locator {
   return page.locator("section", { has: page.getByRole("heading", { name: title, exact: true }) }).last();
@@ -11,12 +18,20 @@ function section(page: Page, title: string): Locator {
 async function slideGeometry(strip: Locator) {
   return strip.evaluate((el) => {
     const box = el.querySelector(".swiper")!.getBoundingClientRect();
-    const slides = [...el.querySelectorAll<HTMLElement>(".swiper-slide")].map((s) => s.getBoundingClientRect());
-    return { width: box.width, left: box.left, slides: slides.map((s) => ({ left: s.left, width: s.width })) };
+    const slides = [...el.querySelectorAll<HTMLElement>(".swiper-slide")].map((s) =>
+      s.getBoundingClientRect(),
+    );
+    return {
+      width: box.width,
+      left: box.left,
+      slides: slides.map((s) => ({ left: s.left, width: s.width })),
+    };
   });
 }
 
-test("the home page shows the banner and the six catalogue sections in the spec's order", async ({ page }) => {
+test("the home page shows the banner and the six catalogue sections in the spec's order", async ({
+  page,
+}) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("region", { name: "Offers and collections" })).toBeVisible();
@@ -28,10 +43,16 @@ test("the home page shows the banner and the six catalogue sections in the spec'
   expect(html).toContain("THE BEST SELLERS");
 });
 
-test("each section shows the catalogue data with the spec's limits, sorts and filters", async ({ page, request }) => {
+test("each section shows the catalogue data with the spec's limits, sorts and filters", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto("/");
-  const categories = await api<{ data: { _id: string; name: string }[] }>(request, "/categories?limit=40&sort=createdAt");
+  const categories = await api<{ data: { _id: string; name: string }[] }>(
+    request,
+    "/categories?limit=40&sort=createdAt",
+  );
   await expect(section(page, "CATEGORIES").getByRole("link")).toHaveCount(categories.data.length);
   const first = section(page, "CATEGORIES").getByRole("link").first();
   await expect(first).toHaveAttribute("href", `/search/?page=1&category=${categories.data[0]!._id}`);
@@ -47,7 +68,10 @@ test("each section shows the catalogue data with the spec's limits, sorts and fi
   await expect(brandLinks).toHaveCount(brands.data.length);
   await expect(brandLinks.first()).toHaveAttribute("href", `/search/?page=1&brand=${brands.data[0]!._id}`);
 
-  const newest = await api<{ data: { _id: string }[] }>(request, "/products?limit=20&sort=-createdAt&fields=_id");
+  const newest = await api<{ data: { _id: string }[] }>(
+    request,
+    "/products?limit=20&sort=-createdAt&fields=_id",
+  );
   await expect(section(page, "NEW PRODUCTS").locator(".swiper-slide a").first()).toHaveAttribute(
     "href",
     `/product/${newest.data[0]!._id}`,
@@ -57,7 +81,9 @@ test("each section shows the catalogue data with the spec's limits, sorts and fi
   for (const title of ["OFFERS", "CHEAP PRODUCTS"]) {
     const cards = section(page, title).getByRole("listitem");
     await expect(cards).toHaveCount(10);
-    for (const href of await cards.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+    for (const href of await cards
+      .getByRole("link")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
       const { data } = await api<{ data: { discountPercent: number; price: number } }>(
         request,
         `/products/${href!.split("/").pop()}`,
@@ -126,7 +152,9 @@ for (const w of WIDTHS) {
       const expected = (g.width - (perView - 0.5) * 15) / (perView + 0.5);
       expect(Math.abs(g.slides[0]!.width - expected), title).toBeLessThan(1.5);
       // 15 px between cards.
-      expect(Math.abs(g.slides[1]!.left - g.slides[0]!.left - g.slides[0]!.width - 15), title).toBeLessThan(1.5);
+      expect(Math.abs(g.slides[1]!.left - g.slides[0]!.left - g.slides[0]!.width - 15), title).toBeLessThan(
+        1.5,
+      );
     }
     for (const title of ["OFFERS", "CHEAP PRODUCTS"]) {
       await expect(section(page, title).locator("li:visible")).toHaveCount(w.grid);

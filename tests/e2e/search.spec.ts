@@ -48,9 +48,15 @@ test("choosing a category, a subcategory and an under-subcategory narrows the re
 }) => {
   const categories = await api<{ data: Named[] }>(request, "/categories?sort=createdAt");
   const category = categories.data[0]!;
-  const subs = await api<{ data: Named[] }>(request, `/subcategories?category=${category._id}&sort=name&limit=100`);
+  const subs = await api<{ data: Named[] }>(
+    request,
+    `/subcategories?category=${category._id}&sort=name&limit=100`,
+  );
   const sub = subs.data[0]!;
-  const unders = await api<{ data: Named[] }>(request, `/undersubcategories?subCategory=${sub._id}&sort=name&limit=100`);
+  const unders = await api<{ data: Named[] }>(
+    request,
+    `/undersubcategories?subCategory=${sub._id}&sort=name&limit=100`,
+  );
   const under = unders.data[0]!;
 
   await page.goto("/search/?page=2");
@@ -97,7 +103,10 @@ test("the brand filter and the minimum rating filter live in the URL", async ({ 
   );
   expect(await productIds(page)).toEqual(expected.data.map((p) => p._id));
   // Choosing the current rating again clears it.
-  await filters.getByRole("link", { name: /4 stars and up, chosen/ }).filter({ visible: true }).click();
+  await filters
+    .getByRole("link", { name: /4 stars and up, chosen/ })
+    .filter({ visible: true })
+    .click();
   await expect(page).toHaveURL(`/search/?page=1&brand=${brand._id}`);
 });
 
@@ -127,9 +136,15 @@ test("the price filter applies 500 ms after typing stops and drops a maximum not
   }
 });
 
-test("pagination shows no sibling pages, moves between pages and scrolls to the top", async ({ page, request }) => {
+test("pagination shows no sibling pages, moves between pages and scrolls to the top", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  const all = await api<{ paginationResults: { numberOfPages: number } }>(request, "/products?limit=16&fields=_id");
+  const all = await api<{ paginationResults: { numberOfPages: number } }>(
+    request,
+    "/products?limit=16&fields=_id",
+  );
   const last = all.paginationResults.numberOfPages;
   expect(last).toBeGreaterThan(4);
   await page.goto("/search/?page=3");
@@ -138,7 +153,10 @@ test("pagination shows no sibling pages, moves between pages and scrolls to the 
   await expect(pagination.getByRole("link", { name: /page \d+/i })).toHaveText(["1", "2", "3", String(last)]);
   await page.goto("/search/?page=5");
   await expect(pagination.getByRole("link", { name: /page \d+/i })).toHaveText(["1", "5", String(last)]);
-  await expect(pagination.getByRole("link", { name: "Page 5, current page" })).toHaveAttribute("aria-current", "page");
+  await expect(pagination.getByRole("link", { name: "Page 5, current page" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await pagination.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await pagination.getByRole("link", { name: "Go to next page" }).click();
@@ -169,7 +187,9 @@ test("a search with no results says so and GO BACK returns to the previous page"
   await page.getByPlaceholder("Search...").fill("qqxqzzv");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "No result found." })).toBeVisible();
-  await expect(page.getByText("Try searching for something else or go back to the previous page.")).toBeVisible();
+  await expect(
+    page.getByText("Try searching for something else or go back to the previous page."),
+  ).toBeVisible();
   await page.getByRole("button", { name: "GO BACK" }).click();
   await expect(page).toHaveURL("/");
 });
@@ -177,7 +197,10 @@ test("a search with no results says so and GO BACK returns to the previous page"
 test("a failed search says so and TRY AGAIN repeats the request", async ({ page }) => {
   await page.goto("/search/shirt?page=1");
   await failDataRequests(page, { status: 500 });
-  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Go to next page" }).click();
+  await page
+    .getByRole("navigation", { name: "Pagination" })
+    .getByRole("link", { name: "Go to next page" })
+    .click();
   await expect(page.getByRole("heading", { name: "something went wrong." })).toBeVisible();
   await expect(page.getByText("We couldn't retrieve the products Please try again later.")).toBeVisible();
   await page.unrouteAll();
@@ -215,7 +238,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Minimum price").filter({ visible: true })).toHaveValue("30");
 
     await page.goto(`${BASE_URL}/search/?page=1`);
-    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Go to next page" }).click();
+    await page
+      .getByRole("navigation", { name: "Pagination" })
+      .getByRole("link", { name: "Go to next page" })
+      .click();
     await expect(page).toHaveURL("/search/?page=2");
   });
 });

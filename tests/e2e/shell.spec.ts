@@ -22,7 +22,10 @@ test.describe("navigation bar", () => {
     await logIn(context);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link", { name: "Shopping cart" })).toHaveAttribute("href", "/customer/shopping-cart");
+    await expect(nav.getByRole("link", { name: "Shopping cart" })).toHaveAttribute(
+      "href",
+      "/customer/shopping-cart",
+    );
     await expect(nav.getByRole("link", { name: "Favorites" })).toHaveAttribute("href", "/customer/favorites");
     await expect(nav.getByRole("link", { name: "log in" })).toHaveCount(0);
     const profile = nav.getByRole("link", { name: "profile" });
@@ -106,7 +109,12 @@ test("the footer shows the brand, tagline, four groups, four social links and th
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText("E-Shop");
   await expect(footer).toContainText("Your one-stop shop for all your needs");
-  await expect(footer.getByRole("heading")).toHaveText(["About Us", "Customer Service", "Legal", "Quick Links"]);
+  await expect(footer.getByRole("heading")).toHaveText([
+    "About Us",
+    "Customer Service",
+    "Legal",
+    "Quick Links",
+  ]);
   for (const item of ["Careers", "Shipping Info", "Cookie Policy", "Gift Cards"]) {
     await expect(footer.getByText(item, { exact: true })).toBeVisible();
   }
@@ -165,9 +173,24 @@ test("an unknown path shows the not-found page with a way home", async ({ page }
 
 test.describe("global error pages", () => {
   const cases = [
-    { name: "server error", how: { status: 500 }, title: "Server Error", text: "Something went wrong on our end…" },
-    { name: "too many requests", how: { status: 429 }, title: "Too many requests", text: "You have sent too many requests in a short time." },
-    { name: "network error", how: "abort", title: "Network Error", text: "We’re having trouble connecting to the server…" },
+    {
+      name: "server error",
+      how: { status: 500 },
+      title: "Server Error",
+      text: "Something went wrong on our end…",
+    },
+    {
+      name: "too many requests",
+      how: { status: 429 },
+      title: "Too many requests",
+      text: "You have sent too many requests in a short time.",
+    },
+    {
+      name: "network error",
+      how: "abort",
+      title: "Network Error",
+      text: "We’re having trouble connecting to the server…",
+    },
   ] as const;
   for (const c of cases) {
     test(`a ${c.name} replaces the page until the retry succeeds`, async ({ page }) => {

@@ -63,9 +63,9 @@ export async function setTheme(context: BrowserContext, theme: "light" | "dark")
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(" | ")})`)).toEqual(
-    [],
-  );
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(" | ")})`),
+  ).toEqual([]);
 }
 
 /** `1234,50 USD` (SPEC §1). */
@@ -77,6 +77,13 @@ export function price(amount: number): string {
 /** Fails the request for the page data of a client-side navigation (React Router's `.data`). */
 export async function failDataRequests(page: Page, how: { status: number } | "abort") {
   await page.route(/\.data(\?|$)/, (route) =>
-    how === "abort" ? route.abort("connectionrefused") : route.fulfill({ status: how.status, body: "failure" }),
+    how === "abort"
+      ? route.abort("connectionrefused")
+      : route.fulfill({ status: how.status, body: "failure" }),
   );
+}
+
+/** Waits until React has hydrated the page (root.tsx marks the document). */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
