@@ -230,10 +230,15 @@ test("hovering the image magnifies it 2.5 times; a button opens the large image 
   const product = await findProduct(request, (p) => p.quantity > 0);
   await page.goto(`/product/${product._id}`);
   const main = page.getByRole("img", { name: product.title }).first();
-  await main.hover();
-  await page.mouse.move((await main.boundingBox())!.x + 40, (await main.boundingBox())!.y + 40);
+  await hydrated(page);
+  const box = (await main.boundingBox())!;
+  let step = 0;
   await expect
-    .poll(() => main.evaluate((el) => getComputedStyle(el).transform))
+    .poll(async () => {
+      step += 5; // each poll moves the pointer a little, as a hand would
+      await page.mouse.move(box.x + 40 + step, box.y + 40);
+      return main.evaluate((el) => getComputedStyle(el).transform);
+    })
     .toBe("matrix(2.5, 0, 0, 2.5, 0, 0)");
   await page.mouse.move(0, 0);
   await expect.poll(() => main.evaluate((el) => getComputedStyle(el).transform)).toBe("none");
