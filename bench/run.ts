@@ -14,6 +14,12 @@ export const BENCHMARKS: Record<string, Benchmark> = {
     run: async (argv) => (await import("./api/index.ts")).runApiBenchmark(argv),
     usage: async () => (await import("./api/index.ts")).usage,
   },
+  web: {
+    description:
+      "Storefront pages in Chromium: gzip JS/CSS bytes per page and Lighthouse (mobile) scores, against budgets",
+    run: async (argv) => (await import("./web/index.ts")).runWebBenchmark(argv),
+    usage: async () => (await import("./web/index.ts")).usage,
+  },
 };
 
 function listBenchmarks(): string {

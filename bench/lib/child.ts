@@ -2,10 +2,19 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
+export interface ChildOptions {
+  /** The line that says the child is up; its first group is the base URL (default `listening <url>`). */
+  listening?: RegExp;
+  /** How long to wait for that line (default 60 s). */
+  startTimeoutMs?: number;
+}
+
 export interface RunningChild {
   /** The base URL the child printed (`listening http://127.0.0.1:PORT`). */
   url: string;
   stop(): Promise<void>;
+  /** Null while the child runs; once it has exited, how (`code 1`, `signal SIGTERM`). */
+  exitStatus(): string | null;
 }
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -27,12 +36,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 /**
  * Starts a TypeScript entry point in its own Node process (via tsx), so the load generator never
- * shares an event loop with the server it measures, and waits for its `listening <url>` line.
+ * shares an event loop with the server it measures, and waits for its `listening <url>` line (or
+ * the line `options.listening` matches).
  */
 export async function startChild(
   script: string,
   env: Record<string, string>,
   label: string,
+  options: ChildOptions = {},
 ): Promise<RunningChild> {
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: ROOT,
@@ -41,10 +52,22 @@ export async function startChild(
   });
   running.add(child);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  exited.then(() => running.delete(child));
+  let stopping = false;
+  const exitStatus = () =>
+    child.exitCode !== null
+      ? `code ${child.exitCode}`
+      : child.signalCode !== null
+        ? `signal ${child.signalCode}`
+        : null;
+  exited.then(() => {
+    running.delete(child);
+    // A server that dies mid-run (a crash, or killed from outside) must not go unnoticed.
+    if (!stopping) console.error(`[${label}] exited unexpectedly (${exitStatus()})`);
+  });
 
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    stopping = true;
+    if (exitStatus() !== null) return;
     child.kill("SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
     await exited;
@@ -52,23 +75,35 @@ export async function startChild(
   };
 
   try {
-    const url = await waitForUrl(child, exited, label);
-    return { url, stop };
+    const url = await waitForUrl(
+      child,
+      exited,
+      label,
+      options.listening ?? LISTENING,
+      options.startTimeoutMs ?? START_TIMEOUT_MS,
+    );
+    return { url, stop, exitStatus };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-function waitForUrl(child: ChildProcess, exited: Promise<void>, label: string): Promise<string> {
+function waitForUrl(
+  child: ChildProcess,
+  exited: Promise<void>,
+  label: string,
+  listening: RegExp,
+  timeoutMs: number,
+): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`${label} did not start within ${START_TIMEOUT_MS / 1000} s`)),
-      START_TIMEOUT_MS,
+      () => reject(new Error(`${label} did not start within ${timeoutMs / 1000} s`)),
+      timeoutMs,
     );
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
-      const match = LISTENING.exec(line);
+      const match = listening.exec(line);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
