@@ -68,26 +68,32 @@ export function Carousel(props: CarouselProps) {
     mode === "banner"
       ? "absolute top-1/2 z-10 -translate-y-1/2 grid size-8 sm:size-10 place-items-center rounded-full bg-white/80 text-gray-900 shadow backdrop-blur transition hover:bg-white disabled:opacity-40"
       : "grid size-9 place-items-center rounded-full border border-gray-300 bg-white text-gray-800 transition hover:bg-gray-100 disabled:opacity-40 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800";
+  const Frame = mode === "banner" ? "section" : "div";
   return (
-    <section
+    <Frame
+      // The banner stands alone as a landmark; a strip sits inside its titled section, so it is
+      // a group there (a second landmark with the same name would repeat it for screen readers).
+      role={mode === "banner" ? undefined : "group"}
       aria-roledescription="carousel"
       aria-label={props.label}
       className={`carousel carousel-${mode} relative ${props.className ?? ""}`}
       style={perView ? stripStyle(perView, 0.5) : undefined}
     >
       <div ref={root} className="swiper">
-        <ul className="swiper-wrapper">
+        {/* Swiper's a11y module gives slides role="group": divs, since a list item cannot take it. */}
+        <div className="swiper-wrapper">
           {props.slides.map((slide, i) => (
-            <li
+            <div
               key={slide.key}
               className="swiper-slide"
+              role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} / ${props.slides.length}`}
             >
               {slide.content}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <div className={mode === "banner" ? "" : "carousel-arrows"}>
         <button
@@ -108,7 +114,7 @@ export function Carousel(props: CarouselProps) {
         </button>
       </div>
       {mode === "banner" && <div ref={dots} className="carousel-dots" />}
-    </section>
+    </Frame>
   );
 }
 

@@ -56,7 +56,7 @@ export function Pagination({
             <li key={item}>
               <Link
                 to={href(item)}
-                className={`${button} ${item === current ? "border-brand bg-brand text-white hover:bg-brand dark:border-indigo-400 dark:bg-indigo-500 dark:text-gray-950 dark:hover:bg-indigo-500" : ""}`}
+                className={`${button} ${item === current ? "border-brand bg-brand text-white hover:bg-brand dark:border-indigo-400 dark:bg-indigo-400 dark:text-gray-950 dark:hover:bg-indigo-400" : ""}`}
                 aria-label={item === current ? `Page ${item}, current page` : `Go to page ${item}`}
                 aria-current={item === current ? "page" : undefined}
               >

@@ -279,7 +279,7 @@ function ProductInfo({ product, isLoggedIn }: { product: ProductDetail; isLogged
                     chooseSize(s.size);
                   }}
                   aria-current={s._id === chosen?._id ? "true" : undefined}
-                  className={`inline-flex h-10 min-w-12 items-center justify-center rounded-lg border px-3 font-medium text-sm transition ${s._id === chosen?._id ? "border-brand bg-brand text-white dark:border-indigo-400 dark:bg-indigo-500 dark:text-gray-950" : "border-gray-300 hover:border-gray-500 dark:border-gray-700"} ${s.quantity === 0 ? "text-gray-500 line-through decoration-1" : ""}`}
+                  className={`inline-flex h-10 min-w-12 items-center justify-center rounded-lg border px-3 font-medium text-sm transition ${s._id === chosen?._id ? "border-brand bg-brand text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-gray-950" : "border-gray-300 hover:border-gray-500 dark:border-gray-700"} ${s.quantity === 0 ? "text-gray-500 line-through decoration-1" : ""}`}
                 >
                   {s.size}
                   <span className="sr-only">{s.quantity === 0 ? " (out of stock)" : ""}</span>
