@@ -46,20 +46,42 @@ export function Carousel(props: CarouselProps) {
   const autoplayMs = props.mode === "banner" ? props.autoplayMs : undefined;
 
   useEffect(() => {
+    const el = root.current;
+    if (!el) return;
     let cancelled = false;
     let destroy: (() => void) | undefined;
-    import("./carousel-swiper.ts").then(({ startSwiper }) => {
-      if (cancelled || !root.current || !prev.current || !next.current) return;
-      destroy = startSwiper(root.current, {
-        prev: prev.current,
-        next: next.current,
-        dots: dots.current ?? undefined,
-        perView,
-        autoplayMs,
+    const start = () =>
+      import("./carousel-swiper.ts").then(({ startSwiper }) => {
+        if (cancelled || !prev.current || !next.current) return;
+        destroy = startSwiper(el, {
+          prev: prev.current,
+          next: next.current,
+          dots: dots.current ?? undefined,
+          perView,
+          autoplayMs,
+        });
       });
-    });
+    // Swiper starts once the page has loaded, when its slider comes near the screen, in an idle
+    // moment: the first paint and the page's images never wait for it (the server markup already
+    // looks the same), so it costs neither the largest paint nor responsiveness.
+    const whenIdle = (fn: () => void) =>
+      "requestIdleCallback" in window ? requestIdleCallback(fn, { timeout: 1500 }) : setTimeout(fn, 200);
+    const afterLoad = (fn: () => void) => {
+      if (document.readyState === "complete") whenIdle(fn);
+      else window.addEventListener("load", () => whenIdle(fn), { once: true });
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        afterLoad(start);
+      },
+      { rootMargin: "300px 0px" },
+    );
+    observer.observe(el);
     return () => {
       cancelled = true;
+      observer.disconnect();
       destroy?.();
     };
   }, [perView, autoplayMs]);

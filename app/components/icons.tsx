@@ -100,43 +100,18 @@ export const BagIcon = (p: IconProps) => (
   </Icon>
 );
 
-const STAR_PATH = "M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4L2.8 9.5l6.4-.8z";
-
 /**
- * One star filled to `fill` (0–1): a faint star with a full one clipped over it. No SVG ids, so
- * any number of stars can share a page (an id inside a hidden copy would blank them all).
+ * A row of five stars filled to `value` out of 5: one element, drawn by a CSS mask over a gradient
+ * (app.css `.stars`), so a page of product cards carries no star markup to hydrate.
  */
-export function StarIcon({
-  fill = 1,
-  width = 16,
-  height = 16,
-}: {
-  fill?: number;
-  width?: number;
-  height?: number;
-}) {
-  const star = (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      width={width}
-      height={height}
-      className="block shrink-0"
-    >
-      <path fill="currentColor" d={STAR_PATH} />
-    </svg>
-  );
+export function Stars({ value, size = 16 }: { value: number; size?: number }) {
+  const fill = `${Math.max(0, Math.min(100, (value / 5) * 100))}%`;
   return (
-    <span className="relative inline-block" style={{ width, height }}>
-      <span className="absolute inset-0 opacity-25">{star}</span>
-      <span
-        className="absolute inset-y-0 left-0 overflow-hidden"
-        style={{ width: `${Math.round(fill * 100)}%` }}
-      >
-        {star}
-      </span>
-    </span>
+    <span
+      aria-hidden="true"
+      className="stars"
+      style={{ "--stars-fill": fill, "--star-size": `${size}px` } as React.CSSProperties}
+    />
   );
 }
 

@@ -55,6 +55,8 @@ export function ProductCard({
           height={400}
           sizes={sizes}
           loading={priority ? "eager" : "lazy"}
+          // A priority card may be the page's largest paint: fetch it before scripts.
+          fetchPriority={priority ? "high" : undefined}
           decoding="async"
           className="size-full object-cover transition duration-300 group-hover:scale-105"
         />

@@ -8,7 +8,7 @@ import {
   toggleRating,
 } from "#app/lib/search-url.ts";
 import { FallbackImage } from "./fallback-image.tsx";
-import { StarIcon } from "./icons.tsx";
+import { Stars } from "./icons.tsx";
 
 /** SPEC §9: the price filter applies 500 ms after typing stops. */
 export const PRICE_FILTER_DEBOUNCE_MS = 500;
@@ -141,11 +141,7 @@ function RatingFilter({ state }: { state: SearchState }) {
                 }
                 className={`flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm transition hover:bg-gray-100 dark:hover:bg-gray-800 ${active ? "bg-indigo-50 font-semibold text-brand ring-1 ring-brand dark:bg-indigo-950 dark:text-indigo-300 dark:ring-indigo-400" : ""}`}
               >
-                <span className="inline-flex text-amber-500">
-                  {RATINGS.map((i) => (
-                    <StarIcon key={i} fill={i <= stars ? 1 : 0} width={16} height={16} />
-                  )).reverse()}
-                </span>
+                <Stars value={stars} />
                 {stars < 5 && <span>&amp; up</span>}
               </Link>
             </li>

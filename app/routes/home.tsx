@@ -11,6 +11,7 @@ import {
   largest,
   PRODUCT_SLIDES,
 } from "#app/lib/breakpoints.ts";
+import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { sizedImageUrl } from "#app/lib/images.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import type { ProductListQuery } from "#contract/catalog.ts";
@@ -28,6 +29,8 @@ const BRANDS_LIMIT = 48;
 const NEW_PRODUCTS_LIMIT = 20;
 const CHEAP_MAX_PRICE = 120;
 const BANNER_AUTOPLAY_MS = 2500;
+/** How long the first paint may wait for the sections at the top of the page. */
+const ABOVE_THE_FOLD_WAIT_MS = 150;
 
 const DESCRIPTION =
   "Clothing, shoes and accessories for women, men and kids: new arrivals, best sellers and offers.";
@@ -65,19 +68,31 @@ function products(
 // vs deferred data), and a section that fails renders its own state without failing the page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.core;
+  // The top of the page (categories, best sellers) is in the first paint when the database answers
+  // quickly, as it normally does; below the fold everything streams.
+  const [categories, bestSellers] = await Promise.all([
+    withinOrStream(
+      listCategories(ctx, {
+        page: 1,
+        limit: CATEGORY_LIMIT,
+        sort: [{ field: "createdAt", descending: false }],
+        fields: ["_id", "name", "image"],
+      }).then((page) => page.data),
+      ABOVE_THE_FOLD_WAIT_MS,
+    ),
+    withinOrStream(
+      products(ctx, { limit: BEST_SELLERS_LIMIT, sort: [{ field: "sold", descending: true }] }),
+      ABOVE_THE_FOLD_WAIT_MS,
+    ),
+  ]);
   return {
     origin: siteOrigin(request, context),
     banners: Array.from({ length: BANNER_COUNT }, (_, i) => ({
       src: bannerImageUrl(i + 1),
       alt: bannerText(i + 1),
     })),
-    categories: listCategories(ctx, {
-      page: 1,
-      limit: CATEGORY_LIMIT,
-      sort: [{ field: "createdAt", descending: false }],
-      fields: ["_id", "name", "image"],
-    }).then((page) => page.data),
-    bestSellers: products(ctx, { limit: BEST_SELLERS_LIMIT, sort: [{ field: "sold", descending: true }] }),
+    categories,
+    bestSellers,
     offers: products(ctx, {
       limit: largest(HOME_GRID_LIMITS),
       "discountPercent[lte]": OFFERS_MAX_DISCOUNT,
@@ -117,7 +132,21 @@ function SectionFailed() {
   );
 }
 
-function ProductSlider({ id, title, data }: { id: string; title: string; data: Promise<CardData[]> }) {
+function ProductSlider({
+  id,
+  title,
+  data,
+  eager = 0,
+  belowFold = false,
+}: {
+  /** Far down the page: the browser may skip laying it out until it comes near the screen. */
+  belowFold?: boolean;
+  id: string;
+  title: string;
+  data: CardData[] | Promise<CardData[]>;
+  /** Cards whose images load at once: on a phone the first best seller is the largest paint. */
+  eager?: number;
+}) {
   return (
     <section aria-labelledby={id} className="mt-14">
       <SectionTitle id={id}>{title}</SectionTitle>
@@ -132,11 +161,12 @@ function ProductSlider({ id, title, data }: { id: string; title: string; data: P
               mode="strip"
               label={title}
               perView={PRODUCT_SLIDES}
-              slides={items.map((p) => ({
+              slides={items.map((p, i) => ({
                 key: p._id,
                 content: (
                   <ProductCard
                     product={p}
+                    priority={i < eager}
                     sizes="(min-width: 1280px) 240px, (min-width: 1024px) 270px, (min-width: 640px) 45vw, 70vw"
                   />
                 ),
@@ -151,7 +181,7 @@ function ProductSlider({ id, title, data }: { id: string; title: string; data: P
 
 function ProductGridSection({ id, title, data }: { id: string; title: string; data: Promise<CardData[]> }) {
   return (
-    <section aria-labelledby={id} className="mt-14">
+    <section aria-labelledby={id} className="below-fold mt-14">
       <SectionTitle id={id}>{title}</SectionTitle>
       <Suspense
         fallback={<ProductGridSkeleton count={largest(HOME_GRID_LIMITS)} limits={HOME_GRID_LIMITS} />}
@@ -273,10 +303,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Await>
       </Suspense>
 
-      <ProductSlider id="best-sellers-title" title="THE BEST SELLERS" data={loaderData.bestSellers} />
+      <ProductSlider
+        id="best-sellers-title"
+        title="THE BEST SELLERS"
+        data={loaderData.bestSellers}
+        eager={2}
+      />
       <ProductGridSection id="offers-title" title="OFFERS" data={loaderData.offers} />
 
-      <section aria-labelledby="brands-title" className="mt-14">
+      <section aria-labelledby="brands-title" className="below-fold mt-14">
         <SectionTitle id="brands-title">BRANDS</SectionTitle>
         <Suspense
           fallback={
@@ -306,7 +341,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Suspense>
       </section>
 
-      <ProductSlider id="new-products-title" title="NEW PRODUCTS" data={loaderData.newProducts} />
+      <ProductSlider id="new-products-title" title="NEW PRODUCTS" data={loaderData.newProducts} belowFold />
       <ProductGridSection id="cheap-products-title" title="CHEAP PRODUCTS" data={loaderData.cheapProducts} />
     </div>
   );

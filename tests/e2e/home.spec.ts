@@ -113,10 +113,16 @@ test("the banner loops through 11 images every 2500 ms, also after the shopper u
   expect(interval).toBeLessThan(3500);
 
   // Previous/next and the dots move it; it keeps advancing on its own afterwards.
+  // (Each move animates for 300 ms, during which a looping Swiper ignores the arrows, as a
+  // shopper's double click would be.)
+  const settled = () =>
+    expect(banner.locator(".swiper-wrapper")).not.toHaveCSS("transition-duration", /[1-9]/);
   await banner.locator(".carousel-dot").nth(10).click();
   await expect.poll(activeIndex).toBe(10);
+  await settled();
   await banner.getByRole("button", { name: "Next slide" }).click();
   await expect.poll(activeIndex).toBe(0); // loops from the last image to the first
+  await settled();
   await banner.getByRole("button", { name: "Previous slide" }).click();
   await expect.poll(activeIndex).toBe(10);
   await expect.poll(activeIndex, { timeout: 4000 }).toBe(0);
@@ -147,6 +153,7 @@ for (const w of WIDTHS) {
     ] as const;
     for (const [title, perView] of strips) {
       const strip = section(page, title);
+      await strip.scrollIntoViewIfNeeded(); // Swiper starts when a slider comes near the screen
       await expect(strip.locator(".swiper.swiper-initialized")).toHaveCount(1);
       const g = await slideGeometry(strip);
       const expected = (g.width - (perView - 0.5) * 15) / (perView + 0.5);

@@ -1,0 +1,17 @@
+/**
+ * Data for the top of a page: the value itself when it arrives within `ms` (so the first paint
+ * already shows it and it can be the page's largest paint), otherwise the promise, which streams in
+ * behind the section's skeleton like any deferred data.
+ */
+export async function withinOrStream<T>(promise: Promise<T>, ms: number): Promise<T | Promise<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = Symbol("late");
+  const first = await Promise.race([
+    promise,
+    new Promise<typeof late>((resolve) => {
+      timer = setTimeout(() => resolve(late), ms);
+    }),
+  ]).catch(() => late); // a failure renders through the section's own error element
+  clearTimeout(timer);
+  return first === late ? promise : (first as T);
+}
