@@ -1,9 +1,10 @@
 /**
  * Data for the top of a page: the value itself when it arrives within `ms` (so the first paint
  * already shows it and it can be the page's largest paint), otherwise the promise, which streams in
- * behind the section's skeleton like any deferred data.
+ * behind the section's skeleton like any deferred data. Boxed in `{ data }`, because awaiting a
+ * promise that resolves to a promise would wait for the inner one too.
  */
-export async function withinOrStream<T>(promise: Promise<T>, ms: number): Promise<T | Promise<T>> {
+export async function withinOrStream<T>(promise: Promise<T>, ms: number): Promise<{ data: T | Promise<T> }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = Symbol("late");
   const first = await Promise.race([
@@ -13,5 +14,5 @@ export async function withinOrStream<T>(promise: Promise<T>, ms: number): Promis
     }),
   ]).catch(() => late); // a failure renders through the section's own error element
   clearTimeout(timer);
-  return first === late ? promise : (first as T);
+  return { data: first === late ? promise : (first as T) };
 }

@@ -91,8 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       src: bannerImageUrl(i + 1),
       alt: bannerText(i + 1),
     })),
-    categories,
-    bestSellers,
+    categories: categories.data,
+    bestSellers: bestSellers.data,
     offers: products(ctx, {
       limit: largest(HOME_GRID_LIMITS),
       "discountPercent[lte]": OFFERS_MAX_DISCOUNT,
