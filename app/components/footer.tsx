@@ -18,8 +18,8 @@ const SOCIAL = [
 export function Footer({ year }: { year: number }) {
   return (
     <footer className="mt-16 border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900/40">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-[1.3fr_repeat(4,1fr)]">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 md:grid-cols-[1.3fr_repeat(4,1fr)] md:gap-10">
+        <div className="col-span-2 md:col-span-1">
           <p className="flex items-center gap-2 font-bold text-lg">
             <span className="grid size-8 place-items-center rounded-lg bg-brand text-white">
               <BagIcon width={18} height={18} />
