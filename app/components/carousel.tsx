@@ -105,6 +105,7 @@ export function Carousel(props: CarouselProps) {
         {/* Swiper's a11y module gives slides role="group": divs, since a list item cannot take it. */}
         <div className="swiper-wrapper">
           {props.slides.map((slide, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide is an ARIA group (APG carousel pattern), not a form fieldset
             <div
               key={slide.key}
               className="swiper-slide"

@@ -148,7 +148,7 @@ function ProductSlider({
   eager?: number;
 }) {
   return (
-    <section aria-labelledby={id} className="mt-14">
+    <section aria-labelledby={id} className={belowFold ? "below-fold mt-14" : "mt-14"}>
       <SectionTitle id={id}>{title}</SectionTitle>
       <Suspense
         fallback={

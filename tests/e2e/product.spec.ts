@@ -14,7 +14,6 @@ const cheapestInStock = (sizes: ApiSize[]) => {
   const byPrice = [...sizes].sort((a, b) => a.price - b.price);
   return byPrice.find((s) => s.quantity > 0) ?? byPrice[0]!;
 };
-const info = (page: Page) => page.locator("main");
 
 test("the info panel shows title, rating, price, old price and discount", async ({ page, request }) => {
   const product = await findProduct(

@@ -12,7 +12,9 @@ const shop = setUpTestShop();
 
 describe("sitemap entries", () => {
   it("lists every product once, in stable files, with its last change", async () => {
-    const [{ total } = { total: 0 }] = await shop.rows<{ total: number }>(sql`SELECT count(*)::int AS total FROM products`);
+    const [{ total } = { total: 0 }] = await shop.rows<{ total: number }>(
+      sql`SELECT count(*)::int AS total FROM products`,
+    );
     expect(await productSitemapCount(shop.ctx)).toBe(
       Math.max(1, Math.ceil(total / SITEMAP_PRODUCTS_PER_FILE)),
     );
@@ -32,7 +34,9 @@ describe("sitemap entries", () => {
     const [{ categories } = { categories: 0 }] = await shop.rows<{ categories: number }>(
       sql`SELECT count(*)::int AS categories FROM categories`,
     );
-    const [{ brands } = { brands: 0 }] = await shop.rows<{ brands: number }>(sql`SELECT count(*)::int AS brands FROM brands`);
+    const [{ brands } = { brands: 0 }] = await shop.rows<{ brands: number }>(
+      sql`SELECT count(*)::int AS brands FROM brands`,
+    );
     expect(entries.slice(0, 2).map((e) => e.path)).toEqual(["/", "/search/?page=1"]);
     expect(entries.filter((e) => e.path.includes("category=")).length).toBe(categories);
     expect(entries.filter((e) => e.path.includes("brand=")).length).toBe(brands);
