@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -22,6 +23,8 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+// Byte order, so that a prefix is a plain range of the index whatever the database's locale.
+const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 export const categories = pgTable(
   "categories",
@@ -136,7 +139,12 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex("products_slug_key").on(t.slug),
+    // Searches of several words find the products that have them all through this.
     index("products_search_vector_idx").using("gin", t.searchVector),
+    // One-word searches match the search document through search_postings and the description
+    // through this: its lexemes of weight C, read from the stored vector (so that a plan that filters
+    // on it rather than using the index does not parse every description again).
+    index("products_description_vector_idx").using("gin", sql`ts_filter(${t.searchVector}, '{c}'::"char"[])`),
     index("products_category_idx").on(t.categoryId, t.sold.desc()),
     index("products_brand_idx").on(t.brandId, t.sold.desc()),
     index("products_group_idx").on(t.groupId),
@@ -208,6 +216,36 @@ export const productSizes = pgTable(
     check("product_sizes_price_cents_check", sql`${t.priceCents} >= 0`),
     check("product_sizes_price_before_discount_cents_check", sql`${t.priceBeforeDiscountCents} >= 0`),
     check("product_sizes_discount_percent_check", sql`${t.discountPercent} BETWEEN 0 AND 100`),
+  ],
+);
+
+/**
+ * An inverted index of the products' search documents (title, colour, brand and category names):
+ * one row per (lexeme, product), carrying the product's filter and sort columns and the lexeme's
+ * `ts_rank`, so that a text search with filters reads a few contiguous pages of this table instead
+ * of every matching product row (docs/decisions/007-search-postings.md). Descriptions are searched
+ * through `products_description_vector_idx`. Written only by core/catalog/search-postings.ts: every
+ * write to a product's search document, category, price, discount, rating or sales must refresh it.
+ * No foreign key: checking one per posting doubled the cost of an import, and products are not
+ * deleted (a delete must remove its postings).
+ */
+export const searchPostings = pgTable(
+  "search_postings",
+  {
+    lexeme: byteOrderedText("lexeme").notNull(),
+    categoryId: text("category_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    discountPercent: smallint("discount_percent").notNull(),
+    ratingsAverage: numeric("ratings_average", { precision: 2, scale: 1, mode: "number" }).notNull(),
+    sold: integer("sold").notNull(),
+    // ts_rank(search_vector, the lexeme alone): what a one-word query ranks this product by.
+    rank: real("rank").notNull(),
+    productId: text("product_id").notNull(),
+  },
+  (t) => [
+    // Few distinct keys, so btree deduplication keeps these small and cheap to update.
+    index("search_postings_lexeme_idx").on(t.lexeme, t.categoryId),
+    index("search_postings_product_idx").on(t.productId),
   ],
 );
 

@@ -1,12 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type CatalogueProduct, catalogueFile, type ParsedCatalogue } from "#contract/catalogue-file.ts";
-import type { Database, Executor } from "#db/client.ts";
+import { type Database, type Executor, queryRows } from "#db/client.ts";
 import { stableId } from "#db/ids.ts";
 import { DomainError } from "../errors.ts";
 import { amountToCents } from "../money.ts";
 import { refreshListingPrices } from "./listing.ts";
 import { lexiconTerms, searchDocument } from "./search.ts";
+import { refreshSearchPostings } from "./search-postings.ts";
 
 export interface ImportProgress {
   stage: "categories" | "brands" | "products";
@@ -111,7 +112,8 @@ type Column = { name: string; type: string; values: unknown[]; insertOnly?: bool
 
 /**
  * Upserts rows column-wise through `unnest`, touching a row only when a value differs, so
- * re-importing the same file changes nothing (not even `updated_at`).
+ * re-importing the same file changes nothing (not even `updated_at`). Returns the first key column
+ * of the rows it inserted or changed.
  */
 async function upsert(
   db: Executor,
@@ -119,7 +121,8 @@ async function upsert(
   key: string[],
   columns: Column[],
   touch = true,
-): Promise<void> {
+): Promise<string[]> {
+  const written: string[] = [];
   const rows = columns[0]?.values.length ?? 0;
   for (let start = 0; start < rows; start += BATCH) {
     const names = columns.map((c) => sql.identifier(c.name));
@@ -139,14 +142,20 @@ async function upsert(
       updatable.length === 0
         ? sql`DO NOTHING`
         : sql`DO UPDATE SET ${sql.join(set, sql`, `)} WHERE ${differs}`;
-    await db.execute(sql`
+    const result = await queryRows<{ key: string }>(
+      db,
+      sql`
       INSERT INTO ${sql.identifier(table)} AS t (${sql.join(names, sql`, `)})
       SELECT * FROM unnest(${sql.join(arrays, sql`, `)})
       ON CONFLICT (${sql.join(
         key.map((k) => sql.identifier(k)),
         sql`, `,
-      )}) ${conflict}`);
+      )}) ${conflict}
+      RETURNING t.${sql.identifier(key[0]!)} AS key`,
+    );
+    for (const r of result) written.push(r.key);
   }
+  return written;
 }
 
 function col(name: string, type: string, values: unknown[], insertOnly = false): Column {
@@ -384,6 +393,9 @@ export async function importCatalogue(
       await tx.execute(sql`INSERT INTO search_terms (term)
         SELECT unnest(${sql.param(termList.slice(start, start + 5000))}::text[]) ON CONFLICT DO NOTHING`);
     }
+    // Fresh statistics for the tables an import reshapes, so that the first searches and lists after
+    // it are planned on what the tables now hold rather than on what autovacuum last saw.
+    await tx.execute(sql`ANALYZE products, product_sizes, search_postings, search_terms`);
     return result;
   });
 }
@@ -420,7 +432,7 @@ async function writeProducts(
     amountToCents(
       p.priceBeforeDiscount ?? p.price ?? p.sizes[0]?.priceBeforeDiscount ?? p.sizes[0]?.price ?? 0,
     );
-  await upsert(
+  const written = await upsert(
     tx,
     "products",
     ["id"],
@@ -627,8 +639,15 @@ async function writeProducts(
       false,
     );
   }
-  await refreshListingPrices(
+  const repriced = new Set(
+    await refreshListingPrices(
+      tx,
+      batch.flatMap((p, i) => (p.sizes.length > 0 ? [ids[i]!] : [])),
+    ),
+  );
+  // The listing price refresh already rebuilt the postings of the products it repriced.
+  await refreshSearchPostings(
     tx,
-    batch.flatMap((p, i) => (p.sizes.length > 0 ? [ids[i]!] : [])),
+    written.filter((id) => !repriced.has(id)),
   );
 }

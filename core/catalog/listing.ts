@@ -1,14 +1,18 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "#db/client.ts";
+import { type Executor, queryRows } from "#db/client.ts";
+import { refreshSearchPostings } from "./search-postings.ts";
 
 /**
  * Products with sizes carry a listing copy of one size's price (the cheapest with stock on hand,
  * else the cheapest) so that price filters and sorts run on an indexed column of `products`.
- * Call this in the same transaction as any write to sizes' prices or stock.
+ * Call this in the same transaction as any write to sizes' prices or stock. The search postings carry
+ * the listing price too and are refreshed here; returns the products whose listing price changed.
  */
-export async function refreshListingPrices(db: Executor, productIds: readonly string[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await db.execute(sql`
+export async function refreshListingPrices(db: Executor, productIds: readonly string[]): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const changed = await queryRows<{ id: string }>(
+    db,
+    sql`
     UPDATE products p SET
       price_cents = s.price_cents,
       price_before_discount_cents = s.price_before_discount_cents,
@@ -23,5 +27,10 @@ export async function refreshListingPrices(db: Executor, productIds: readonly st
     ) s
     WHERE p.id = s.product_id
       AND (p.price_cents, p.price_before_discount_cents, p.discount_percent, p.has_sizes)
-        IS DISTINCT FROM (s.price_cents, s.price_before_discount_cents, s.discount_percent, true)`);
+        IS DISTINCT FROM (s.price_cents, s.price_before_discount_cents, s.discount_percent, true)
+    RETURNING p.id`,
+  );
+  const ids = changed.map((r) => r.id);
+  await refreshSearchPostings(db, ids);
+  return ids;
 }

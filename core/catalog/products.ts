@@ -13,7 +13,8 @@ import { ID_PATTERN } from "#db/ids.ts";
 import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { amountToCents, centsToAmount } from "../money.ts";
-import { correctWords, prefixTsQuery, searchWords } from "./search.ts";
+import { analyseSearch, prefixTsQuery, searchWords } from "./search.ts";
+import { expandPrefixes, postingsMatches } from "./search-postings.ts";
 import { availableProductStockSql, availableSizeStockSql } from "./stock.ts";
 
 const SORT_COLUMNS: Record<ProductSortField, SQL> = {
@@ -77,34 +78,38 @@ export function displaySize<S extends { available: number; price_cents: number; 
   return byPrice.find((s) => s.available > 0) ?? byPrice[0];
 }
 
-function buildFilters(query: ProductListQuery, tsQueries: SQL[]): SQL[] {
+/**
+ * Filters on `p` (products) or `s` (search postings, which carry the same filter columns except
+ * the brand, checked on the product row).
+ */
+function buildFilters(query: ProductListQuery, from: "products" | "postings"): SQL[] {
+  const t = sql.raw(from === "products" ? "p" : "s");
+  const id = from === "products" ? sql`p.id` : sql`s.product_id`;
   const where: SQL[] = [];
-  if (query.category?.length) where.push(sql`p.category_id = ${anyOf(query.category)}`);
-  if (query.brand?.length) where.push(sql`p.brand_id = ${anyOf(query.brand)}`);
+  if (query.category?.length) where.push(sql`${t}.category_id = ${anyOf(query.category)}`);
+  if (query.brand?.length) {
+    where.push(
+      from === "products"
+        ? sql`p.brand_id = ${anyOf(query.brand)}`
+        : sql`EXISTS (SELECT 1 FROM products b WHERE b.id = s.product_id AND b.brand_id = ${anyOf(query.brand)})`,
+    );
+  }
   if (query.subCategories?.length) {
     where.push(sql`EXISTS (SELECT 1 FROM product_subcategories ps
-      WHERE ps.product_id = p.id AND ps.subcategory_id = ${anyOf(query.subCategories)})`);
+      WHERE ps.product_id = ${id} AND ps.subcategory_id = ${anyOf(query.subCategories)})`);
   }
   if (query.underSubCategories?.length) {
     where.push(sql`EXISTS (SELECT 1 FROM product_under_subcategories pu
-      WHERE pu.product_id = p.id AND pu.under_subcategory_id = ${anyOf(query.underSubCategories)})`);
+      WHERE pu.product_id = ${id} AND pu.under_subcategory_id = ${anyOf(query.underSubCategories)})`);
   }
   const minRating = query["ratingsAverage[gte]"];
-  if (minRating !== undefined) where.push(sql`p.ratings_average >= ${minRating}`);
+  if (minRating !== undefined) where.push(sql`${t}.ratings_average >= ${minRating}`);
   const minPrice = query["price[gte]"];
-  if (minPrice !== undefined) where.push(sql`p.price_cents >= ${amountToCents(minPrice)}`);
+  if (minPrice !== undefined) where.push(sql`${t}.price_cents >= ${amountToCents(minPrice)}`);
   const maxPrice = query["price[lte]"];
-  if (maxPrice !== undefined) where.push(sql`p.price_cents <= ${amountToCents(maxPrice)}`);
+  if (maxPrice !== undefined) where.push(sql`${t}.price_cents <= ${amountToCents(maxPrice)}`);
   const maxDiscount = query["discountPercent[lte]"];
-  if (maxDiscount !== undefined) where.push(sql`p.discount_percent <= ${maxDiscount}`);
-  if (tsQueries.length > 0) {
-    where.push(
-      sql`(${sql.join(
-        tsQueries.map((q) => sql`p.search_vector @@ ${q}`),
-        sql` OR `,
-      )})`,
-    );
-  }
+  if (maxDiscount !== undefined) where.push(sql`${t}.discount_percent <= ${maxDiscount}`);
   return where;
 }
 
@@ -132,72 +137,105 @@ export async function listProducts(
   options: { viewerId?: string } = {},
 ): Promise<ProductPage> {
   const now = ctx.now();
-  const tsQueries: SQL[] = [];
-  let rank: SQL | undefined;
-  let relevance: SQL | undefined;
   const words = query.search ? searchWords(query.search) : [];
   if (query.search !== undefined && query.search.trim() !== "" && words.length === 0) {
     return emptyPage(query); // only punctuation: nothing can match
   }
-  if (words.length > 0) {
-    const exact = sql`to_tsquery('english', ${prefixTsQuery(words)})`;
-    tsQueries.push(exact);
-    const corrected = await correctWords(ctx.db, words);
-    const changed = corrected.some((w, i) => w !== words[i]);
-    const fuzzy = changed ? sql`to_tsquery('english', ${prefixTsQuery(corrected)})` : exact;
-    if (changed) tsQueries.push(fuzzy);
-    // Computed once per match inside the search CTE below; with an explicit sort there is no need.
-    relevance = query.sort?.length
-      ? sql`0::real AS rank, true AS exact_match`
-      : sql`ts_rank(p.search_vector, ${fuzzy}) AS rank, (p.search_vector @@ ${exact}) AS exact_match`;
-    rank = changed ? sql`p.exact_match DESC, p.rank DESC` : sql`p.rank DESC`;
-  }
-  const where = buildFilters(query, tsQueries);
-  const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   const offset = (query.page - 1) * query.limit;
-
+  const limit = sql`LIMIT ${query.limit} OFFSET ${offset}`;
   const columns = sql`p.id, p.title, p.slug, p.color, p.image_cover, p.price_cents, p.price_before_discount_cents,
     p.discount_percent, p.has_sizes, p.stock, p.sold, p.ratings_average::float8 AS ratings_average,
     p.ratings_quantity, p.category_id, p.brand_id, p.created_at, p.updated_at`;
-  const limit = sql`LIMIT ${query.limit} OFFSET ${offset}`;
-  const count = () =>
-    queryRows<{ total: number }>(ctx.db, sql`SELECT count(*)::int AS total FROM products p ${whereSql}`).then(
-      (r) => r[0]?.total ?? 0,
-    );
   let rows: ProductRow[];
   let total: number;
-  if (relevance) {
-    // A text search collects its matches first (MATERIALIZED keeps the planner from walking a sort
-    // index and testing every product against the text: 300 ms instead of 15 at 100k), ranks and
-    // counts them in one pass over narrow rows, then reads full rows for the page alone.
-    const ranked = await queryRows<{ id: string; total: number }>(
+  if (words.length > 0) {
+    const analysis = await analyseSearch(ctx.db, words);
+    const lexemesOf = (ws: readonly string[]) => [
+      ...new Set(ws.flatMap((w) => analysis.lexemes.get(w) ?? [])),
+    ];
+    const exact = lexemesOf(words);
+    const fuzzy = lexemesOf(analysis.corrected);
+    if (exact.length === 0 && fuzzy.length === 0) return emptyPage(query); // only stop words
+    const changed = analysis.corrected.some((w, i) => w !== words[i]);
+    const ranked = !query.sort?.length;
+    // Title and creation date are read from the product rows, which the full-text query reads anyway.
+    const sortsByRow = (query.sort ?? []).some((k) => k.field === "title" || k.field === "createdAt");
+    // One word that names one lexeme of the search documents (the usual search: a whole word, maybe
+    // misspelt) goes to the search postings, an inverted index that carries the filter and sort
+    // columns and each lexeme's rank: matching, filtering, ranking and counting the thousands of
+    // products a common word matches touch a few contiguous pages instead of every matching product
+    // row (core/catalog/search-postings.ts, docs/decisions/007-search-postings.md).
+    const oneWord = exact.length <= 1 && fuzzy.length <= 1 && !sortsByRow;
+    const expansions = oneWord ? await expandPrefixes(ctx.db, [...new Set([...exact, ...fuzzy])]) : new Map();
+    const lexemes = [...new Set([...expansions.values()].flat())];
+    let matches: SQL;
+    if (lexemes.length === 1) {
+      matches = postingsMatches(
+        { exact: exact[0], fuzzy: fuzzy[0], lexeme: lexemes[0]! },
+        { postings: buildFilters(query, "postings"), products: buildFilters(query, "products") },
+        ranked,
+      );
+    } else {
+      // Several words, a prefix of several lexemes, or words found only in descriptions: the
+      // full-text index finds the products, whose rows are read to filter and rank them (a rank
+      // over several words depends on where they stand in the text). The MATERIALIZED fence below
+      // keeps the planner from walking a sort index and testing every product against the text
+      // (300 ms instead of 15 at 100k, sorted by -sold).
+      const exactQuery = sql`to_tsquery('english', ${prefixTsQuery(words)})`;
+      const fuzzyQuery = sql`to_tsquery('english', ${prefixTsQuery(analysis.corrected)})`;
+      const where = [
+        ...buildFilters(query, "products"),
+        changed
+          ? sql`(p.search_vector @@ ${exactQuery} OR p.search_vector @@ ${fuzzyQuery})`
+          : sql`p.search_vector @@ ${exactQuery}`,
+      ];
+      matches = sql`SELECT p.id, p.price_cents, p.discount_percent, p.sold, p.ratings_average,
+          p.title, p.created_at,
+          ${ranked ? sql`(p.search_vector @@ ${exactQuery}) AS exact_match, ts_rank(p.search_vector, ${fuzzyQuery}) AS rank` : sql`true AS exact_match, 0::real AS rank`}
+        FROM products p WHERE ${sql.join(where, sql` AND `)}`;
+    }
+    // Exact matches rank first, then by relevance; an explicit sort overrides both.
+    const rank = ranked ? (changed ? sql`p.exact_match DESC, p.rank DESC` : sql`p.rank DESC`) : undefined;
+    const ranking = await queryRows<{ id: string; total: number }>(
       ctx.db,
-      sql`WITH p AS MATERIALIZED (
-            SELECT p.id, p.title, p.price_cents, p.discount_percent, p.sold, p.ratings_average, p.created_at,
-              ${relevance}
-            FROM products p ${whereSql})
-          SELECT p.id, count(*) OVER ()::int AS total FROM p ORDER BY ${orderBy(query.sort, rank)} ${limit}`,
+      sql`WITH m AS ${lexemes.length === 1 ? sql`` : sql`MATERIALIZED`} (${matches})
+          SELECT p.id, count(*) OVER ()::int AS total FROM m p
+          ORDER BY ${orderBy(query.sort, rank)} ${limit}`,
     );
-    total = ranked[0]?.total ?? (offset > 0 ? await count() : 0);
+    total =
+      ranking[0]?.total ??
+      (offset > 0
+        ? ((
+            await queryRows<{ total: number }>(
+              ctx.db,
+              sql`WITH m AS MATERIALIZED (${matches}) SELECT count(*)::int AS total FROM m`,
+            )
+          )[0]?.total ?? 0)
+        : 0);
     const byId =
-      ranked.length === 0
+      ranking.length === 0
         ? new Map<string, ProductRow>()
         : new Map(
             (
               await queryRows<ProductRow>(
                 ctx.db,
-                sql`SELECT ${columns} FROM products p WHERE p.id = ${anyOf(ranked.map((r) => r.id))}`,
+                sql`SELECT ${columns} FROM products p WHERE p.id = ${anyOf(ranking.map((r) => r.id))}`,
               )
             ).map((r) => [r.id, r]),
           );
-    rows = ranked.flatMap((r) => byId.get(r.id) ?? []);
+    rows = ranking.flatMap((r) => byId.get(r.id) ?? []);
   } else {
     // Without a search, an index-ordered scan stops after the page: counting separately is cheaper.
+    const where = buildFilters(query, "products");
+    const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
     [total, rows] = await Promise.all([
-      count(),
+      queryRows<{ total: number }>(
+        ctx.db,
+        sql`SELECT count(*)::int AS total FROM products p ${whereSql}`,
+      ).then((r) => r[0]?.total ?? 0),
       queryRows<ProductRow>(
         ctx.db,
-        sql`SELECT ${columns} FROM products p ${whereSql} ORDER BY ${orderBy(query.sort, rank)} ${limit}`,
+        sql`SELECT ${columns} FROM products p ${whereSql} ORDER BY ${orderBy(query.sort, undefined)} ${limit}`,
       ),
     ]);
   }

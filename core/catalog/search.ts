@@ -58,25 +58,44 @@ function allowedDistance(word: string): number {
   return word.length < 7 ? 1 : 2;
 }
 
+/** What the database makes of a search: the words, their spelling corrections, and their lexemes. */
+export interface SearchAnalysis {
+  words: string[];
+  /** Each word, or the closest catalogue term when the word is not one (same positions as `words`). */
+  corrected: string[];
+  /** Lexemes `to_tsquery('english', …)` makes of each word and correction; none for a stop word. */
+  lexemes: Map<string, string[]>;
+}
+
 /**
- * For each query word that is not a catalogue term, the closest term within a small edit distance.
- * Candidates come from pg_trgm similarity over the lexicon (a few thousand words), ranked by edit
- * distance, so transpositions that trigram similarity scores low ("jaens") are still found.
+ * Corrects each query word that is not a catalogue term to the closest term within a small edit
+ * distance, and asks PostgreSQL for the lexemes of every word and candidate (the same parser and
+ * stemmer as `to_tsquery`, so "hoodies" becomes `hoodi`), in one round trip. Candidates come from
+ * pg_trgm similarity over the lexicon (a few thousand words), ranked by edit distance, so
+ * transpositions that trigram similarity scores low ("jaens") are still found.
  */
-export async function correctWords(db: Executor, words: readonly string[]): Promise<string[]> {
+export async function analyseSearch(db: Executor, words: readonly string[]): Promise<SearchAnalysis> {
   const candidates = words.filter((w) => allowedDistance(w) > 0 && !/\d/.test(w));
-  if (candidates.length === 0) return [...words];
-  const rows = await queryRows<{ word: string; term: string; similarity: number }>(
+  // A word that is a catalogue term is never corrected, so candidates are sought for the others only.
+  const rows = await queryRows<{ word: string; term: string | null; similarity: number; lexemes: string[] }>(
     db,
-    sql`SELECT w.word, t.term, similarity(t.term, w.word)::float8 AS similarity
+    sql`SELECT w.word, NULL::text AS term, 0::float8 AS similarity,
+          tsvector_to_array(to_tsvector('english', w.word)) AS lexemes
+        FROM unnest(${sql.param([...words])}::text[]) AS w(word)
+        UNION ALL
+        SELECT w.word, t.term, similarity(t.term, w.word)::float8,
+          tsvector_to_array(to_tsvector('english', t.term))
         FROM unnest(${sql.param(candidates)}::text[]) AS w(word)
         JOIN search_terms t
           ON length(t.term) BETWEEN length(w.word) - 2 AND length(w.word) + 2
-         AND (t.term = w.word OR similarity(t.term, w.word) > 0.1)`,
+         AND similarity(t.term, w.word) > 0.1
+        WHERE NOT EXISTS (SELECT 1 FROM search_terms k WHERE k.term = w.word)`,
   );
-  return words.map((word) => {
-    const options = rows.filter((r) => r.word === word);
-    if (options.length === 0 || options.some((r) => r.term === word)) return word;
+  const lexemes = new Map<string, string[]>();
+  for (const r of rows) lexemes.set(r.term ?? r.word, r.lexemes);
+  const corrected = words.map((word) => {
+    const options = rows.filter((r): r is typeof r & { term: string } => r.word === word && r.term !== null);
+    if (options.length === 0) return word;
     let best: { term: string; distance: number; similarity: number } | undefined;
     for (const r of options) {
       const distance = editDistance(word, r.term);
@@ -91,6 +110,7 @@ export async function correctWords(db: Executor, words: readonly string[]): Prom
     }
     return best?.term ?? word;
   });
+  return { words: [...words], corrected, lexemes };
 }
 
 /** `blue jean` → `blue:* & jean:*` — every word must match, each as a prefix ("hood" finds hoodies). */
