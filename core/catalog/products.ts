@@ -14,7 +14,7 @@ import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { amountToCents, centsToAmount } from "../money.ts";
 import { analyseSearch, prefixTsQuery, searchWords } from "./search.ts";
-import { expandPrefixes, postingsMatches } from "./search-postings.ts";
+import { postingsMatches } from "./search-postings.ts";
 import { availableProductStockSql, availableSizeStockSql } from "./stock.ts";
 
 const SORT_COLUMNS: Record<ProductSortField, SQL> = {
@@ -143,9 +143,13 @@ export async function listProducts(
   }
   const offset = (query.page - 1) * query.limit;
   const limit = sql`LIMIT ${query.limit} OFFSET ${offset}`;
-  const columns = sql`p.id, p.title, p.slug, p.color, p.image_cover, p.price_cents, p.price_before_discount_cents,
-    p.discount_percent, p.has_sizes, p.stock, p.sold, p.ratings_average::float8 AS ratings_average,
-    p.ratings_quantity, p.category_id, p.brand_id, p.created_at, p.updated_at`;
+  const columnsOf = (
+    t: SQL,
+  ) => sql`${t}.id, ${t}.title, ${t}.slug, ${t}.color, ${t}.image_cover, ${t}.price_cents,
+    ${t}.price_before_discount_cents, ${t}.discount_percent, ${t}.has_sizes, ${t}.stock, ${t}.sold,
+    ${t}.ratings_average::float8 AS ratings_average, ${t}.ratings_quantity, ${t}.category_id, ${t}.brand_id,
+    ${t}.created_at, ${t}.updated_at`;
+  const columns = columnsOf(sql`p`);
   let rows: ProductRow[];
   let total: number;
   if (words.length > 0) {
@@ -165,9 +169,10 @@ export async function listProducts(
     // columns and each lexeme's rank: matching, filtering, ranking and counting the thousands of
     // products a common word matches touch a few contiguous pages instead of every matching product
     // row (core/catalog/search-postings.ts, docs/decisions/007-search-postings.md).
-    const oneWord = exact.length <= 1 && fuzzy.length <= 1 && !sortsByRow;
-    const expansions = oneWord ? await expandPrefixes(ctx.db, [...new Set([...exact, ...fuzzy])]) : new Map();
-    const lexemes = [...new Set([...expansions.values()].flat())];
+    const lexemes =
+      exact.length <= 1 && fuzzy.length <= 1 && !sortsByRow
+        ? [...new Set([...words, ...analysis.corrected].flatMap((w) => analysis.postingLexemes.get(w) ?? []))]
+        : [];
     let matches: SQL;
     if (lexemes.length === 1) {
       matches = postingsMatches(
@@ -196,14 +201,16 @@ export async function listProducts(
     }
     // Exact matches rank first, then by relevance; an explicit sort overrides both.
     const rank = ranked ? (changed ? sql`p.exact_match DESC, p.rank DESC` : sql`p.rank DESC`) : undefined;
-    const ranking = await queryRows<{ id: string; total: number }>(
+    // The page of matches, counted over all of them, and their full rows in the same statement.
+    const page = await queryRows<ProductRow & { total: number }>(
       ctx.db,
-      sql`WITH m AS ${lexemes.length === 1 ? sql`` : sql`MATERIALIZED`} (${matches})
-          SELECT p.id, count(*) OVER ()::int AS total FROM m p
-          ORDER BY ${orderBy(query.sort, rank)} ${limit}`,
+      sql`WITH m AS ${lexemes.length === 1 ? sql`` : sql`MATERIALIZED`} (${matches}),
+          page AS (SELECT p.*, count(*) OVER ()::int AS total FROM m p ORDER BY ${orderBy(query.sort, rank)} ${limit})
+          SELECT ${columnsOf(sql`x`)}, p.total FROM page p JOIN products x ON x.id = p.id
+          ORDER BY ${orderBy(query.sort, rank)}`,
     );
     total =
-      ranking[0]?.total ??
+      page[0]?.total ??
       (offset > 0
         ? ((
             await queryRows<{ total: number }>(
@@ -212,18 +219,7 @@ export async function listProducts(
             )
           )[0]?.total ?? 0)
         : 0);
-    const byId =
-      ranking.length === 0
-        ? new Map<string, ProductRow>()
-        : new Map(
-            (
-              await queryRows<ProductRow>(
-                ctx.db,
-                sql`SELECT ${columns} FROM products p WHERE p.id = ${anyOf(ranking.map((r) => r.id))}`,
-              )
-            ).map((r) => [r.id, r]),
-          );
-    rows = ranking.flatMap((r) => byId.get(r.id) ?? []);
+    rows = page;
   } else {
     // Without a search, an index-ordered scan stops after the page: counting separately is cheaper.
     const where = buildFilters(query, "products");

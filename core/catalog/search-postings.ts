@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "#db/client.ts";
+import type { Executor } from "#db/client.ts";
 
 /**
  * Rebuilds the search postings (db/schema.ts `searchPostings`) of these products from their current
@@ -37,35 +37,21 @@ export async function refreshSearchPostings(db: Executor, productIds: readonly s
     ORDER BY e.lexeme, e.category_id`);
 }
 
-/** The first string after every string that starts with `prefix`, in byte order. */
-function prefixEnd(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
-  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
-}
-
 /**
- * The lexemes of the postings that start with each prefix (`sh` → `shade`, `shirt`, …), read from
- * the lexeme index one distinct value at a time (a loose index scan: one probe per lexeme, however
- * many postings each has). The search then reads postings by exact lexeme, and knows when a
- * product can have at most one of them.
+ * The first two lexemes of the postings that start with a prefix (an SQL text expression), read from
+ * the lexeme index one distinct value at a time (a loose index scan: a probe per lexeme, however
+ * many postings each has). Two are enough to tell whether a prefix names one lexeme.
  */
-export async function expandPrefixes(
-  db: Executor,
-  prefixes: readonly string[],
-): Promise<Map<string, string[]>> {
-  if (prefixes.length === 0) return new Map();
-  const rows = await queryRows<{ prefix: string; lexemes: string[] }>(
-    db,
-    sql`SELECT p.prefix, ARRAY(
-          WITH RECURSIVE l(lexeme) AS (
-            SELECT min(s.lexeme) FROM search_postings s WHERE s.lexeme >= p.prefix AND s.lexeme < p.stop
-            UNION ALL
-            SELECT (SELECT min(s.lexeme) FROM search_postings s WHERE s.lexeme > l.lexeme AND s.lexeme < p.stop)
-            FROM l WHERE l.lexeme IS NOT NULL)
-          SELECT lexeme FROM l WHERE lexeme IS NOT NULL) AS lexemes
-        FROM unnest(${sql.param([...prefixes])}::text[], ${sql.param(prefixes.map(prefixEnd))}::text[]) AS p(prefix, stop)`,
-  );
-  return new Map(rows.map((r) => [r.prefix, r.lexemes]));
+export function postingLexemesStartingWith(prefix: SQL): SQL {
+  // The first string after all those that start with the prefix, in byte order (the column's collation).
+  const stop = sql`left(${prefix}, -1) || chr(ascii(right(${prefix}, 1)) + 1)`;
+  return sql`ARRAY(
+    WITH RECURSIVE l(lexeme, n) AS (
+      SELECT min(s.lexeme), 1 FROM search_postings s WHERE s.lexeme >= ${prefix} AND s.lexeme < ${stop}
+      UNION ALL
+      SELECT (SELECT min(s.lexeme) FROM search_postings s WHERE s.lexeme > l.lexeme AND s.lexeme < ${stop}), l.n + 1
+      FROM l WHERE l.lexeme IS NOT NULL AND l.n < 2)
+    SELECT lexeme FROM l WHERE lexeme IS NOT NULL)`;
 }
 
 /** A lexeme as a tsquery prefix operand, quoted so that no character of it is tsquery syntax. */
@@ -78,7 +64,7 @@ export interface WordQuery {
   exact?: string;
   /** The lexeme of its spelling correction (`jean`), the same when the word needs none. */
   fuzzy?: string;
-  /** The one lexeme of the postings that starts with `exact` or `fuzzy` (`expandPrefixes`). */
+  /** The one lexeme of the postings that starts with `exact` or `fuzzy`. */
   lexeme: string;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
+import { postingLexemesStartingWith } from "./search-postings.ts";
 
 /** Query words: lower case letters and digits only, so nothing a client types can break tsquery syntax. */
 export function searchWords(text: string): string[] {
@@ -65,34 +66,51 @@ export interface SearchAnalysis {
   corrected: string[];
   /** Lexemes `to_tsquery('english', …)` makes of each word and correction; none for a stop word. */
   lexemes: Map<string, string[]>;
+  /** For each word and correction, the first two lexemes of the search postings that its lexemes start. */
+  postingLexemes: Map<string, string[]>;
 }
 
 /**
  * Corrects each query word that is not a catalogue term to the closest term within a small edit
  * distance, and asks PostgreSQL for the lexemes of every word and candidate (the same parser and
- * stemmer as `to_tsquery`, so "hoodies" becomes `hoodi`), in one round trip. Candidates come from
+ * stemmer as `to_tsquery`, so "hoodies" becomes `hoodi`) and for the search postings' lexemes they
+ * start (core/catalog/search-postings.ts), in one round trip. Candidates come from
  * pg_trgm similarity over the lexicon (a few thousand words), ranked by edit distance, so
  * transpositions that trigram similarity scores low ("jaens") are still found.
  */
 export async function analyseSearch(db: Executor, words: readonly string[]): Promise<SearchAnalysis> {
   const candidates = words.filter((w) => allowedDistance(w) > 0 && !/\d/.test(w));
   // A word that is a catalogue term is never corrected, so candidates are sought for the others only.
-  const rows = await queryRows<{ word: string; term: string | null; similarity: number; lexemes: string[] }>(
+  const rows = await queryRows<{
+    word: string;
+    term: string | null;
+    similarity: number;
+    lexemes: string[];
+    posting_lexemes: string[];
+  }>(
     db,
-    sql`SELECT w.word, NULL::text AS term, 0::float8 AS similarity,
-          tsvector_to_array(to_tsvector('english', w.word)) AS lexemes
-        FROM unnest(${sql.param([...words])}::text[]) AS w(word)
-        UNION ALL
-        SELECT w.word, t.term, similarity(t.term, w.word)::float8,
-          tsvector_to_array(to_tsvector('english', t.term))
-        FROM unnest(${sql.param(candidates)}::text[]) AS w(word)
-        JOIN search_terms t
-          ON length(t.term) BETWEEN length(w.word) - 2 AND length(w.word) + 2
-         AND similarity(t.term, w.word) > 0.1
-        WHERE NOT EXISTS (SELECT 1 FROM search_terms k WHERE k.term = w.word)`,
+    sql`WITH a AS (
+          SELECT w.word, NULL::text AS term, 0::float8 AS similarity,
+            tsvector_to_array(to_tsvector('english', w.word)) AS lexemes
+          FROM unnest(${sql.param([...words])}::text[]) AS w(word)
+          UNION ALL
+          SELECT w.word, t.term, similarity(t.term, w.word)::float8,
+            tsvector_to_array(to_tsvector('english', t.term))
+          FROM unnest(${sql.param(candidates)}::text[]) AS w(word)
+          JOIN search_terms t
+            ON length(t.term) BETWEEN length(w.word) - 2 AND length(w.word) + 2
+           AND similarity(t.term, w.word) > 0.1
+          WHERE NOT EXISTS (SELECT 1 FROM search_terms k WHERE k.term = w.word))
+        SELECT a.*, ARRAY(SELECT DISTINCT x FROM unnest(a.lexemes) AS stem,
+            unnest(${postingLexemesStartingWith(sql`stem`)}) AS x) AS posting_lexemes
+        FROM a`,
   );
   const lexemes = new Map<string, string[]>();
-  for (const r of rows) lexemes.set(r.term ?? r.word, r.lexemes);
+  const postingLexemes = new Map<string, string[]>();
+  for (const r of rows) {
+    lexemes.set(r.term ?? r.word, r.lexemes);
+    postingLexemes.set(r.term ?? r.word, r.posting_lexemes);
+  }
   const corrected = words.map((word) => {
     const options = rows.filter((r): r is typeof r & { term: string } => r.word === word && r.term !== null);
     if (options.length === 0) return word;
@@ -110,7 +128,7 @@ export async function analyseSearch(db: Executor, words: readonly string[]): Pro
     }
     return best?.term ?? word;
   });
-  return { words: [...words], corrected, lexemes };
+  return { words: [...words], corrected, lexemes, postingLexemes };
 }
 
 /** `blue jean` → `blue:* & jean:*` — every word must match, each as a prefix ("hood" finds hoodies). */
