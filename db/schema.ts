@@ -225,7 +225,8 @@ export const productSizes = pgTable(
  * `ts_rank`, so that a text search with filters reads a few contiguous pages of this table instead
  * of every matching product row (docs/decisions/007-search-postings.md). Descriptions are searched
  * through `products_description_vector_idx`. Written only by core/catalog/search-postings.ts: every
- * write to a product's search document, category, price, discount, rating or sales must refresh it.
+ * write to a product's search document, description, category, brand, price, discount, rating or sales
+ * must refresh it.
  * No foreign key: checking one per posting doubled the cost of an import, and products are not
  * deleted (a delete must remove its postings).
  */
@@ -234,6 +235,7 @@ export const searchPostings = pgTable(
   {
     lexeme: byteOrderedText("lexeme").notNull(),
     categoryId: text("category_id").notNull(),
+    brandId: text("brand_id"),
     priceCents: integer("price_cents").notNull(),
     discountPercent: smallint("discount_percent").notNull(),
     ratingsAverage: numeric("ratings_average", { precision: 2, scale: 1, mode: "number" }).notNull(),

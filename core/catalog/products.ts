@@ -78,22 +78,13 @@ export function displaySize<S extends { available: number; price_cents: number; 
   return byPrice.find((s) => s.available > 0) ?? byPrice[0];
 }
 
-/**
- * Filters on `p` (products) or `s` (search postings, which carry the same filter columns except
- * the brand, checked on the product row).
- */
+/** Filters on `p` (products) or `s` (search postings, which carry the same filter columns). */
 function buildFilters(query: ProductListQuery, from: "products" | "postings"): SQL[] {
   const t = sql.raw(from === "products" ? "p" : "s");
   const id = from === "products" ? sql`p.id` : sql`s.product_id`;
   const where: SQL[] = [];
   if (query.category?.length) where.push(sql`${t}.category_id = ${anyOf(query.category)}`);
-  if (query.brand?.length) {
-    where.push(
-      from === "products"
-        ? sql`p.brand_id = ${anyOf(query.brand)}`
-        : sql`EXISTS (SELECT 1 FROM products b WHERE b.id = s.product_id AND b.brand_id = ${anyOf(query.brand)})`,
-    );
-  }
+  if (query.brand?.length) where.push(sql`${t}.brand_id = ${anyOf(query.brand)}`);
   if (query.subCategories?.length) {
     where.push(sql`EXISTS (SELECT 1 FROM product_subcategories ps
       WHERE ps.product_id = ${id} AND ps.subcategory_id = ${anyOf(query.subCategories)})`);

@@ -5,7 +5,7 @@ import type { Executor } from "#db/client.ts";
  * Rebuilds the search postings (db/schema.ts `searchPostings`) of these products from their current
  * rows: one per lexeme of the search document (title, colour, brand and category names, weight A).
  * Call it in the same transaction as any write to a product's search document, description,
- * category, price, discount, rating or sales (the catalogue import and the listing price refresh do).
+ * category, brand, price, discount, rating or sales (the catalogue import and the listing price refresh do).
  *
  * `ts_rank` of a one-lexeme query depends only on the weights of that lexeme's positions, in
  * order (calc_rank_or in PostgreSQL's tsrank.c), and a catalogue has few such patterns ({A}, {A,A},
@@ -19,9 +19,9 @@ export async function refreshSearchPostings(db: Executor, productIds: readonly s
   await db.execute(sql`DELETE FROM search_postings WHERE product_id = ANY(${ids}::text[])`);
   await db.execute(sql`
     INSERT INTO search_postings
-      (lexeme, category_id, price_cents, discount_percent, ratings_average, sold, rank, product_id)
+      (lexeme, category_id, brand_id, price_cents, discount_percent, ratings_average, sold, rank, product_id)
     WITH entries AS (
-      SELECT p.id, p.category_id, p.price_cents, p.discount_percent, p.ratings_average, p.sold,
+      SELECT p.id, p.category_id, p.brand_id, p.price_cents, p.discount_percent, p.ratings_average, p.sold,
         e.lexeme, e.weights
       FROM products p, unnest(p.search_vector) AS e
       WHERE p.id = ANY(${ids}::text[]) AND 'A' = ANY(e.weights)
@@ -32,7 +32,7 @@ export async function refreshSearchPostings(db: Executor, productIds: readonly s
           'x'::tsquery) AS rank
       FROM (SELECT DISTINCT weights FROM entries) AS w
     )
-    SELECT e.lexeme, e.category_id, e.price_cents, e.discount_percent, e.ratings_average, e.sold, r.rank, e.id
+    SELECT e.lexeme, e.category_id, e.brand_id, e.price_cents, e.discount_percent, e.ratings_average, e.sold, r.rank, e.id
     FROM entries e JOIN patterns r ON r.weights = e.weights
     ORDER BY e.lexeme, e.category_id`);
 }

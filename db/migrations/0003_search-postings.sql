@@ -1,6 +1,7 @@
 CREATE TABLE "search_postings" (
 	"lexeme" text COLLATE "C" NOT NULL,
 	"category_id" text NOT NULL,
+	"brand_id" text,
 	"price_cents" integer NOT NULL,
 	"discount_percent" smallint NOT NULL,
 	"ratings_average" numeric(2, 1) NOT NULL,
@@ -12,9 +13,9 @@ CREATE TABLE "search_postings" (
 -- Postings for a catalogue imported before this migration: the rows core/catalog/search-postings.ts
 -- writes (refreshSearchPostings), filled before the indexes are built because that is faster.
 INSERT INTO "search_postings"
-  ("lexeme", "category_id", "price_cents", "discount_percent", "ratings_average", "sold", "rank", "product_id")
+  ("lexeme", "category_id", "brand_id", "price_cents", "discount_percent", "ratings_average", "sold", "rank", "product_id")
 WITH entries AS (
-  SELECT p.id, p.category_id, p.price_cents, p.discount_percent, p.ratings_average, p.sold,
+  SELECT p.id, p.category_id, p.brand_id, p.price_cents, p.discount_percent, p.ratings_average, p.sold,
     e.lexeme, e.weights
   FROM "products" p, unnest(p.search_vector) AS e
   WHERE 'A' = ANY(e.weights)
@@ -25,7 +26,7 @@ WITH entries AS (
       'x'::tsquery) AS rank
   FROM (SELECT DISTINCT weights FROM entries) AS w
 )
-SELECT e.lexeme, e.category_id, e.price_cents, e.discount_percent, e.ratings_average, e.sold, r.rank, e.id
+SELECT e.lexeme, e.category_id, e.brand_id, e.price_cents, e.discount_percent, e.ratings_average, e.sold, r.rank, e.id
 FROM entries e JOIN patterns r ON r.weights = e.weights
 ORDER BY e.lexeme, e.category_id;--> statement-breakpoint
 CREATE INDEX "search_postings_lexeme_idx" ON "search_postings" USING btree ("lexeme","category_id");--> statement-breakpoint

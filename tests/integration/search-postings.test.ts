@@ -208,12 +208,12 @@ describe("search through the postings", () => {
 async function stalePostings(): Promise<number> {
   const [row] = await shop.rows<{ n: number }>(sql`
     WITH expected AS (
-      SELECT e.lexeme COLLATE "C" AS lexeme, p.category_id, p.price_cents, p.discount_percent,
+      SELECT e.lexeme COLLATE "C" AS lexeme, p.category_id, p.brand_id, p.price_cents, p.discount_percent,
         p.ratings_average, p.sold, ts_rank(p.search_vector, quote_literal(e.lexeme)::tsquery) AS rank, p.id
       FROM products p, unnest(p.search_vector) AS e
       WHERE 'A' = ANY(e.weights)
     ), actual AS (
-      SELECT lexeme, category_id, price_cents, discount_percent, ratings_average, sold, rank, product_id
+      SELECT lexeme, category_id, brand_id, price_cents, discount_percent, ratings_average, sold, rank, product_id
       FROM search_postings
     )
     SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM actual) a)
