@@ -66,6 +66,14 @@ interface SizeRow {
 
 const anyOf = (ids: readonly string[]) => sql`ANY(${sql.param([...ids])}::text[])`;
 
+/** The product row columns of `ProductRow`, from the products table aliased `t`. */
+function productColumns(t: SQL): SQL {
+  return sql`${t}.id, ${t}.title, ${t}.slug, ${t}.color, ${t}.image_cover, ${t}.price_cents,
+    ${t}.price_before_discount_cents, ${t}.discount_percent, ${t}.has_sizes, ${t}.stock, ${t}.sold,
+    ${t}.ratings_average::float8 AS ratings_average, ${t}.ratings_quantity, ${t}.category_id, ${t}.brand_id,
+    ${t}.created_at, ${t}.updated_at`;
+}
+
 function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
@@ -119,6 +127,65 @@ function orderBy(sort: SortKey<ProductSortField>[] | undefined, rank: SQL | unde
 }
 
 /**
+ * The products a text search matches, with the filters: one row each with the sort columns,
+ * `exact_match` and `rank` (see `orderBy`). Undefined when the words are all stop words.
+ */
+async function textSearch(
+  ctx: CoreContext,
+  query: ProductListQuery,
+  words: string[],
+): Promise<{ matches: SQL; rank: SQL | undefined; fenced: boolean } | undefined> {
+  const analysis = await analyseSearch(ctx.db, words);
+  const lexemesOf = (ws: readonly string[]) => [...new Set(ws.flatMap((w) => analysis.lexemes.get(w) ?? []))];
+  const exact = lexemesOf(words);
+  const fuzzy = lexemesOf(analysis.corrected);
+  if (exact.length === 0 && fuzzy.length === 0) return undefined;
+  const changed = analysis.corrected.some((w, i) => w !== words[i]);
+  const ranked = !query.sort?.length;
+  // Exact matches rank first, then by relevance; an explicit sort overrides both.
+  const rank = ranked ? (changed ? sql`p.exact_match DESC, p.rank DESC` : sql`p.rank DESC`) : undefined;
+  // Title and creation date are read from the product rows, which the full-text query reads anyway.
+  const sortsByRow = (query.sort ?? []).some((k) => k.field === "title" || k.field === "createdAt");
+  const lexemes =
+    exact.length <= 1 && fuzzy.length <= 1 && !sortsByRow
+      ? [...new Set([...words, ...analysis.corrected].flatMap((w) => analysis.postingLexemes.get(w) ?? []))]
+      : [];
+  if (lexemes.length === 1) {
+    // One word that names one lexeme of the search documents (the usual search: a whole word,
+    // maybe misspelt) goes to the search postings, an inverted index that carries the filter and
+    // sort columns and each lexeme's rank: matching, filtering, ranking and counting the thousands
+    // of products a common word matches touch a few contiguous pages instead of every matching
+    // product row (core/catalog/search-postings.ts, docs/decisions/007-search-postings.md).
+    const matches = postingsMatches(
+      { exact: exact[0], fuzzy: fuzzy[0], lexeme: lexemes[0]! },
+      { postings: buildFilters(query, "postings"), products: buildFilters(query, "products") },
+      ranked,
+    );
+    return { matches, rank, fenced: false };
+  }
+  // Several words, a prefix of several lexemes, words found only in descriptions: the full-text
+  // index finds the products, whose rows are read to filter and rank them (a rank over several
+  // words depends on where they stand in the text). The matches are fenced (MATERIALIZED): else
+  // the planner may walk a sort index testing every product against the text (300 ms instead of
+  // 15 at 100k, sorted by -sold).
+  const exactQuery = sql`to_tsquery('english', ${prefixTsQuery(words)})`;
+  const fuzzyQuery = sql`to_tsquery('english', ${prefixTsQuery(analysis.corrected)})`;
+  const where = [
+    ...buildFilters(query, "products"),
+    changed
+      ? sql`(p.search_vector @@ ${exactQuery} OR p.search_vector @@ ${fuzzyQuery})`
+      : sql`p.search_vector @@ ${exactQuery}`,
+  ];
+  const relevance = ranked
+    ? sql`(p.search_vector @@ ${exactQuery}) AS exact_match, ts_rank(p.search_vector, ${fuzzyQuery}) AS rank`
+    : sql`true AS exact_match, 0::real AS rank`;
+  const matches = sql`SELECT p.id, p.price_cents, p.discount_percent, p.sold, p.ratings_average, p.title,
+      p.created_at, ${relevance}
+    FROM products p WHERE ${sql.join(where, sql` AND `)}`;
+  return { matches, rank, fenced: true };
+}
+
+/**
  * GET /products: filters combine with AND, several values of one filter with OR. A text search
  * matches full-text first (ranked), then spelling-corrected words ("jaens" finds jeans).
  */
@@ -134,82 +201,30 @@ export async function listProducts(
   }
   const offset = (query.page - 1) * query.limit;
   const limit = sql`LIMIT ${query.limit} OFFSET ${offset}`;
-  const columnsOf = (
-    t: SQL,
-  ) => sql`${t}.id, ${t}.title, ${t}.slug, ${t}.color, ${t}.image_cover, ${t}.price_cents,
-    ${t}.price_before_discount_cents, ${t}.discount_percent, ${t}.has_sizes, ${t}.stock, ${t}.sold,
-    ${t}.ratings_average::float8 AS ratings_average, ${t}.ratings_quantity, ${t}.category_id, ${t}.brand_id,
-    ${t}.created_at, ${t}.updated_at`;
-  const columns = columnsOf(sql`p`);
+  const columns = productColumns(sql`p`);
   let rows: ProductRow[];
   let total: number;
   if (words.length > 0) {
-    const analysis = await analyseSearch(ctx.db, words);
-    const lexemesOf = (ws: readonly string[]) => [
-      ...new Set(ws.flatMap((w) => analysis.lexemes.get(w) ?? [])),
-    ];
-    const exact = lexemesOf(words);
-    const fuzzy = lexemesOf(analysis.corrected);
-    if (exact.length === 0 && fuzzy.length === 0) return emptyPage(query); // only stop words
-    const changed = analysis.corrected.some((w, i) => w !== words[i]);
-    const ranked = !query.sort?.length;
-    // Title and creation date are read from the product rows, which the full-text query reads anyway.
-    const sortsByRow = (query.sort ?? []).some((k) => k.field === "title" || k.field === "createdAt");
-    // One word that names one lexeme of the search documents (the usual search: a whole word, maybe
-    // misspelt) goes to the search postings, an inverted index that carries the filter and sort
-    // columns and each lexeme's rank: matching, filtering, ranking and counting the thousands of
-    // products a common word matches touch a few contiguous pages instead of every matching product
-    // row (core/catalog/search-postings.ts, docs/decisions/007-search-postings.md).
-    const lexemes =
-      exact.length <= 1 && fuzzy.length <= 1 && !sortsByRow
-        ? [...new Set([...words, ...analysis.corrected].flatMap((w) => analysis.postingLexemes.get(w) ?? []))]
-        : [];
-    let matches: SQL;
-    if (lexemes.length === 1) {
-      matches = postingsMatches(
-        { exact: exact[0], fuzzy: fuzzy[0], lexeme: lexemes[0]! },
-        { postings: buildFilters(query, "postings"), products: buildFilters(query, "products") },
-        ranked,
-      );
-    } else {
-      // Several words, a prefix of several lexemes, or words found only in descriptions: the
-      // full-text index finds the products, whose rows are read to filter and rank them (a rank
-      // over several words depends on where they stand in the text). The MATERIALIZED fence below
-      // keeps the planner from walking a sort index and testing every product against the text
-      // (300 ms instead of 15 at 100k, sorted by -sold).
-      const exactQuery = sql`to_tsquery('english', ${prefixTsQuery(words)})`;
-      const fuzzyQuery = sql`to_tsquery('english', ${prefixTsQuery(analysis.corrected)})`;
-      const where = [
-        ...buildFilters(query, "products"),
-        changed
-          ? sql`(p.search_vector @@ ${exactQuery} OR p.search_vector @@ ${fuzzyQuery})`
-          : sql`p.search_vector @@ ${exactQuery}`,
-      ];
-      matches = sql`SELECT p.id, p.price_cents, p.discount_percent, p.sold, p.ratings_average,
-          p.title, p.created_at,
-          ${ranked ? sql`(p.search_vector @@ ${exactQuery}) AS exact_match, ts_rank(p.search_vector, ${fuzzyQuery}) AS rank` : sql`true AS exact_match, 0::real AS rank`}
-        FROM products p WHERE ${sql.join(where, sql` AND `)}`;
-    }
-    // Exact matches rank first, then by relevance; an explicit sort overrides both.
-    const rank = ranked ? (changed ? sql`p.exact_match DESC, p.rank DESC` : sql`p.rank DESC`) : undefined;
+    const search = await textSearch(ctx, query, words);
+    if (!search) return emptyPage(query); // only stop words
+    const { matches, rank, fenced } = search;
     // The page of matches, counted over all of them, and their full rows in the same statement.
     const page = await queryRows<ProductRow & { total: number }>(
       ctx.db,
-      sql`WITH m AS ${lexemes.length === 1 ? sql`` : sql`MATERIALIZED`} (${matches}),
+      sql`WITH m AS ${fenced ? sql`MATERIALIZED` : sql``} (${matches}),
           page AS (SELECT p.*, count(*) OVER ()::int AS total FROM m p ORDER BY ${orderBy(query.sort, rank)} ${limit})
-          SELECT ${columnsOf(sql`x`)}, p.total FROM page p JOIN products x ON x.id = p.id
+          SELECT ${productColumns(sql`x`)}, p.total FROM page p JOIN products x ON x.id = p.id
           ORDER BY ${orderBy(query.sort, rank)}`,
     );
-    total =
-      page[0]?.total ??
-      (offset > 0
-        ? ((
-            await queryRows<{ total: number }>(
-              ctx.db,
-              sql`WITH m AS MATERIALIZED (${matches}) SELECT count(*)::int AS total FROM m`,
-            )
-          )[0]?.total ?? 0)
-        : 0);
+    // A page past the end has no row to carry the total.
+    const counted = async () =>
+      (
+        await queryRows<{ total: number }>(
+          ctx.db,
+          sql`WITH m AS MATERIALIZED (${matches}) SELECT count(*)::int AS total FROM m`,
+        )
+      )[0]?.total ?? 0;
+    total = page[0]?.total ?? (offset > 0 ? await counted() : 0);
     rows = page;
   } else {
     // Without a search, an index-ordered scan stops after the page: counting separately is cheaper.
