@@ -223,7 +223,7 @@ export const productSizes = pgTable(
  * An inverted index of the products' search documents (title, colour, brand and category names):
  * one row per (lexeme, product), carrying the product's filter and sort columns and the lexeme's
  * `ts_rank`, so that a text search with filters reads a few contiguous pages of this table instead
- * of every matching product row (docs/decisions/007-search-postings.md). Descriptions are searched
+ * of every matching product row (docs/decisions/008-search-postings.md). Descriptions are searched
  * through `products_description_vector_idx`. Written only by core/catalog/search-postings.ts: every
  * write to a product's search document, description, category, brand, price, discount, rating or sales
  * must refresh it.

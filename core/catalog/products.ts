@@ -155,7 +155,7 @@ async function textSearch(
     // maybe misspelt) goes to the search postings, an inverted index that carries the filter and
     // sort columns and each lexeme's rank: matching, filtering, ranking and counting the thousands
     // of products a common word matches touch a few contiguous pages instead of every matching
-    // product row (core/catalog/search-postings.ts, docs/decisions/007-search-postings.md).
+    // product row (core/catalog/search-postings.ts, docs/decisions/008-search-postings.md).
     const matches = postingsMatches(
       { exact: exact[0], fuzzy: fuzzy[0], lexeme: lexemes[0]! },
       { postings: buildFilters(query, "postings"), products: buildFilters(query, "products") },
