@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh data directory per run: the server seeds the demo shop into an empty embedded database.
@@ -24,15 +25,8 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         // Playwright cannot download browsers here: Debian's Chromium (DESIGN, toolchain facts).
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
+          executablePath: CHROMIUM_PATH,
+          args: CHROMIUM_FLAGS,
         },
       },
     },

@@ -1,23 +1,14 @@
 // Screenshots of the storefront's pages at phone, tablet and desktop widths in both themes, for a
 // person to look at: `npx tsx scripts/screenshots.ts [baseUrl] [outDir] [paths...]`.
 import { chromium } from "playwright";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const out = process.argv[3] ?? "screenshots";
 const paths = process.argv.slice(4);
 const widths = [375, 768, 1280];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 for (const path of paths.length ? paths : ["/"]) {
   for (const theme of ["light", "dark"] as const) {
     for (const width of widths) {

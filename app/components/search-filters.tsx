@@ -34,6 +34,31 @@ function parsePrice(text: string): number | undefined {
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
+function PriceInput(props: {
+  label: string;
+  name: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="min-w-0 flex-1">
+      <span className="sr-only">{props.label}</span>
+      <input
+        name={props.name}
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className="h-10 w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-700 dark:bg-gray-900"
+      />
+    </label>
+  );
+}
+
 /**
  * Min/max price. With JavaScript the URL follows 500 ms after typing stops; without it, the form
  * submits the same parameters with its Apply button.
@@ -60,8 +85,6 @@ function PriceFilter({ state }: { state: SearchState }) {
     }, PRICE_FILTER_DEBOUNCE_MS);
   };
 
-  const input =
-    "h-10 w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-700 dark:bg-gray-900";
   return (
     <FilterGroup title="Price (USD)">
       <Form method="get" action={state.term ? `/search/${encodeURIComponent(state.term)}` : "/search/"}>
@@ -75,43 +98,29 @@ function PriceFilter({ state }: { state: SearchState }) {
         )}
         {state.brand && <input type="hidden" name="brand" value={state.brand} />}
         <div className="flex items-center gap-2">
-          <label className="min-w-0 flex-1">
-            <span className="sr-only">Minimum price</span>
-            <input
-              name="minPrice"
-              type="number"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              placeholder="Min"
-              value={min}
-              onChange={(e) => {
-                setMin(e.target.value);
-                schedule(e.target.value, max);
-              }}
-              className={input}
-            />
-          </label>
+          <PriceInput
+            label="Minimum price"
+            name="minPrice"
+            placeholder="Min"
+            value={min}
+            onChange={(value) => {
+              setMin(value);
+              schedule(value, max);
+            }}
+          />
           <span aria-hidden="true" className="text-gray-500">
             –
           </span>
-          <label className="min-w-0 flex-1">
-            <span className="sr-only">Maximum price</span>
-            <input
-              name="maxPrice"
-              type="number"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              placeholder="Max"
-              value={max}
-              onChange={(e) => {
-                setMax(e.target.value);
-                schedule(min, e.target.value);
-              }}
-              className={input}
-            />
-          </label>
+          <PriceInput
+            label="Maximum price"
+            name="maxPrice"
+            placeholder="Max"
+            value={max}
+            onChange={(value) => {
+              setMax(value);
+              schedule(min, value);
+            }}
+          />
         </div>
         <button
           type="submit"
