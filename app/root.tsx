@@ -140,7 +140,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <MessageScreen
         image="serverError"
         title="Server Error"
-        paragraph="Something went wrong on our end…\nPlease try again in a moment."
+        paragraph="Something went wrong on our end…"
         action={{ label: "TRY AGAIN", onClick: retry }}
       />
     );
@@ -149,7 +149,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <MessageScreen
         image="networkError"
         title="Network Error"
-        paragraph="We’re having trouble connecting to the server…\nPlease check your internet connection."
+        paragraph="We’re having trouble connecting to the server…"
         action={{ label: "TRY AGAIN", onClick: retry }}
       />
     );
