@@ -30,31 +30,9 @@ import { siteOrigin } from "#app/lib/site.server.ts";
 import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
 import { notify } from "#app/lib/toast.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
-import { getProduct, listProducts } from "#core/catalog/products.ts";
+import { getProduct, listRelatedProducts } from "#core/catalog/products.ts";
 import { DomainError } from "#core/errors.ts";
 import type { Route } from "./+types/product.$productId";
-
-async function relatedProducts(ctx: Route.LoaderArgs["context"]["core"], product: ProductDetail) {
-  const limit = largest(RELATED_PRODUCTS_SIZES);
-  // SPEC §9: same category, subcategories, under-subcategories and brand; one extra row in case
-  // the product itself is among them.
-  const page = await listProducts(ctx, {
-    page: 1,
-    limit: limit + 1,
-    fields: [...PRODUCT_CARD_FIELDS],
-    category: [product.category._id],
-    subCategories: product.subCategories.length ? product.subCategories.map((s) => s._id) : undefined,
-    underSubCategories: product.underSubCategories.length
-      ? product.underSubCategories.map((u) => u._id)
-      : undefined,
-    brand: product.brand ? [product.brand._id] : undefined,
-    sort: [
-      { field: "sold", descending: true },
-      { field: "ratingsAverage", descending: true },
-    ],
-  });
-  return (page.data as ProductCardData[]).filter((p) => p._id !== product._id).slice(0, limit);
-}
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   let product: ProductDetail;
@@ -71,7 +49,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     origin: siteOrigin(request, context),
     isLoggedIn: hasSessionCookie(request),
     // Streams in behind its skeleton; a failure renders its own small message.
-    related: relatedProducts(context.core, product),
+    related: listRelatedProducts(context.core, product, {
+      limit: largest(RELATED_PRODUCTS_SIZES),
+      fields: [...PRODUCT_CARD_FIELDS],
+    }).then((items) => items as ProductCardData[]),
   };
 }
 

@@ -74,7 +74,8 @@ function productColumns(t: SQL): SQL {
     ${t}.created_at, ${t}.updated_at`;
 }
 
-function iso(value: Date | string): string {
+/** A database timestamp (a Date from `pg`, a string from PGlite) as the API's ISO 8601 text. */
+export function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
@@ -430,4 +431,34 @@ export async function getProduct(
           }
         : null,
   };
+}
+
+/**
+ * SPEC §9: products related to one product: the same category, subcategories, under-subcategories
+ * and brand, best sellers first, never the product itself.
+ */
+export async function listRelatedProducts(
+  ctx: CoreContext,
+  product: Pick<ProductDetail, "_id" | "category" | "subCategories" | "underSubCategories" | "brand">,
+  options: { limit: number; fields?: ProductListField[]; viewerId?: string },
+): Promise<Partial<ProductListItem>[]> {
+  const ids = (refs: { _id: string }[]) => (refs.length > 0 ? refs.map((r) => r._id) : undefined);
+  const page = await listProducts(
+    ctx,
+    {
+      page: 1,
+      limit: options.limit + 1, // one more, in case the product itself is among them
+      fields: options.fields,
+      category: [product.category._id],
+      subCategories: ids(product.subCategories),
+      underSubCategories: ids(product.underSubCategories),
+      brand: product.brand ? [product.brand._id] : undefined,
+      sort: [
+        { field: "sold", descending: true },
+        { field: "ratingsAverage", descending: true },
+      ],
+    },
+    { viewerId: options.viewerId },
+  );
+  return page.data.filter((p) => p._id !== product._id).slice(0, options.limit);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
+import { iso } from "./products.ts";
 
 /** Products per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
 export const SITEMAP_PRODUCTS_PER_FILE = 10_000;
@@ -8,10 +9,6 @@ export const SITEMAP_PRODUCTS_PER_FILE = 10_000;
 export interface SitemapEntry {
   path: string;
   lastModified: string;
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 /** How many product sitemap files the catalogue needs (at least one, so the index is stable). */

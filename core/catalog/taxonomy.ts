@@ -9,7 +9,7 @@ import type {
 import type { SortKey } from "#contract/query.ts";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
-import { pagination } from "./products.ts";
+import { iso, pagination } from "./products.ts";
 
 const SORT_COLUMNS: Record<TaxonomySortField, SQL> = {
   name: sql`t.name`,
@@ -73,8 +73,8 @@ async function listTaxonomy(
       name: row.name,
       slug: row.slug,
       image: row.image,
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: new Date(row.updated_at).toISOString(),
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
     };
     if (parent && row.parent_id) item[parent.field] = row.parent_id;
     if (!query.fields?.length) return item;
