@@ -11,17 +11,13 @@ export function truncateWords(text: string, limit = DESCRIPTION_WORD_LIMIT): str
 }
 
 /**
- * SPEC §4: the size shown on load is the one `?size=` names, else the cheapest in stock, else the
- * cheapest of all.
+ * SPEC §4: the size shown on load is the one `?size=` names, else the one the catalogue shows for
+ * the product (its `size`: core picks the cheapest in stock, or the cheapest of all).
  */
 export function initialSize(
-  sizes: readonly ProductSize[],
+  product: { sizes: readonly ProductSize[]; size: string | null },
   requested: string | null,
 ): ProductSize | undefined {
-  if (requested) {
-    const named = sizes.find((s) => s.size.toLowerCase() === requested.toLowerCase());
-    if (named) return named;
-  }
-  const byPrice = [...sizes].sort((a, b) => a.price - b.price);
-  return byPrice.find((s) => s.quantity > 0) ?? byPrice[0];
+  const named = requested && product.sizes.find((s) => s.size.toLowerCase() === requested.toLowerCase());
+  return named || product.sizes.find((s) => s.size === product.size) || product.sizes[0];
 }

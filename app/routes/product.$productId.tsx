@@ -156,7 +156,7 @@ function ProductInfo({ product, isLoggedIn }: { product: ProductDetail; isLogged
   const location = useLocation();
   const navigation = useNavigation();
   const requested = searchParams.get("size");
-  const chosen = initialSize(product.sizes, requested);
+  const chosen = initialSize(product, requested);
   const shown = chosen ?? product;
   const stock = chosen ? chosen.quantity : product.quantity;
   // A new size starts again at one item, or none when it is sold out (SPEC §4).
