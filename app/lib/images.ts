@@ -1,12 +1,14 @@
+import { BANNER_WIDTHS, CATEGORY_WIDTHS, PRODUCT_WIDTHS } from "#contract/images.ts";
+
 /**
  * Responsive sources for the shop's generated images. The image server renders a few fixed widths
  * per kind (`/images/products/…/front-400.webp`); any other URL (an imported catalogue's own CDN)
  * is used as it is.
  */
 const WIDTHS: { pattern: RegExp; widths: readonly number[] }[] = [
-  { pattern: /^\/images\/products\/[a-z]+\/[a-z]+\/[a-z]+\.(webp|avif)$/, widths: [200, 400, 800, 1200] },
-  { pattern: /^\/images\/categories\/[a-z]+\.(webp|avif)$/, widths: [200, 400] },
-  { pattern: /^\/images\/banners\/\d+\.(webp|avif)$/, widths: [640, 1280, 1920] },
+  { pattern: /^\/images\/products\/[a-z]+\/[a-z]+\/[a-z]+\.(webp|avif)$/, widths: PRODUCT_WIDTHS },
+  { pattern: /^\/images\/categories\/[a-z]+\.(webp|avif)$/, widths: CATEGORY_WIDTHS },
+  { pattern: /^\/images\/banners\/\d+\.(webp|avif)$/, widths: BANNER_WIDTHS },
 ];
 
 export function sizedImageUrl(url: string, width: number): string {

@@ -10,6 +10,7 @@
 // (brandImageUrl does this), because a trailing allowed width is always read as the width.
 
 import sharp from "sharp";
+import { BANNER_WIDTHS, BRAND_WIDTHS, CATEGORY_WIDTHS, PRODUCT_WIDTHS } from "#contract/images.ts";
 import { BANNER_COUNT, bannerSvg } from "./banner-art.ts";
 import { BRAND_SLUG, brandSvg } from "./brand-art.ts";
 import { categorySvg, isCategoryKey } from "./category-art.ts";
@@ -30,11 +31,6 @@ export type ImageSpec =
   | { kind: "category"; key: string; width: number; format: ImageFormat }
   | { kind: "brand"; slug: string; width: number; format: ImageFormat }
   | { kind: "banner"; n: number; width: number; format: ImageFormat };
-
-export const PRODUCT_WIDTHS = [200, 400, 800, 1200] as const;
-export const CATEGORY_WIDTHS = [200, 400] as const;
-export const BRAND_WIDTHS = [200, 400] as const;
-export const BANNER_WIDTHS = [640, 1280, 1920] as const;
 
 const WEBP_QUALITY = 82;
 const AVIF_QUALITY = 55;
