@@ -5,12 +5,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startChild } from "../lib/child.ts";
 import { type LoadResult, runLoad, sequentialServerTime } from "../lib/load.ts";
+import { budgetsTable, hostMachine } from "../lib/report.ts";
 import { rotation } from "../lib/stats.ts";
 import { benchUrls, dropBenchDatabase, prepareDatabase, serverVersion } from "./database.ts";
 import { capturePlans, measureDbCeiling } from "./db-ceiling.ts";
 import {
   type ApiBenchResults,
-  budgetsTable,
   judgeBudgets,
   resultsTable,
   type ScenarioResult,
@@ -78,15 +78,7 @@ function parseSettings(argv: string[]): Settings {
 }
 
 async function machineInfo(adminUrl: string): Promise<ApiBenchResults["machine"]> {
-  return {
-    cpu: os.cpus()[0]?.model ?? "unknown",
-    cores: os.cpus().length,
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-    postgres: await serverVersion(adminUrl),
-    platform: `${os.platform()} ${os.release()}`,
-    loadAverage: os.loadavg(),
-  };
+  return { ...hostMachine(), postgres: await serverVersion(adminUrl) };
 }
 
 /** The real server, API only, in a child process against the benchmark database. */

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { LoadResult } from "../lib/load.ts";
+import { type Budget, budgetsTable, type HostMachine, markdownTable } from "../lib/report.ts";
 import type { Percentiles } from "../lib/stats.ts";
 import type { SeedReport } from "./database.ts";
 import type { CeilingResult } from "./db-ceiling.ts";
@@ -17,28 +18,11 @@ export interface ScenarioResult {
   apiToDbRatio: number;
 }
 
-export interface Budget {
-  name: string;
-  limit: string;
-  actual: string;
-  status: "PASS" | "FAIL" | "SKIP";
-  note?: string;
-}
-
 export interface ApiBenchResults {
   benchmark: "api";
   date: string;
   command: string;
-  machine: {
-    cpu: string;
-    cores: number;
-    memoryGiB: number;
-    node: string;
-    postgres: string;
-    platform: string;
-    /** 1, 5 and 15 minute load averages just before the run: anything else busy skews every figure. */
-    loadAverage: number[];
-  };
+  machine: HostMachine & { postgres: string };
   settings: {
     products: number;
     connections: number;
@@ -112,11 +96,6 @@ const fmtPercent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 const fmtTriple = (p: Percentiles | null) =>
   p ? `${fmtMs(p.p50)} / ${fmtMs(p.p95)} / ${fmtMs(p.p99)}` : "—";
 
-function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
-}
-
 /** The one table everything hangs on: a row per scenario, then the HTTP ceiling for scale. */
 export function resultsTable(r: ApiBenchResults): string {
   const header = [
@@ -150,14 +129,7 @@ export function resultsTable(r: ApiBenchResults): string {
     "—",
     "—",
   ]);
-  return table(header, rows);
-}
-
-export function budgetsTable(budgets: readonly Budget[]): string {
-  return table(
-    ["Budget", "Limit", "Actual", "Result"],
-    budgets.map((b) => [b.name, b.limit, b.actual, b.note ? `${b.status} (${b.note})` : b.status]),
-  );
+  return markdownTable(header, rows);
 }
 
 function scenarioDetails(r: ApiBenchResults): string {

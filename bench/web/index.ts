@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { budgetsTable, hostMachine } from "../lib/report.ts";
 import type { PageTarget } from "./browser.ts";
 import { measureBytes, QUIET_MS } from "./bytes.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import {
-  budgetsTable,
   judgeBudgets,
   type PageInfo,
   viewportSettings,
@@ -103,7 +103,7 @@ export async function runWebBenchmark(argv: string[]): Promise<void> {
   const settings = parseSettings(argv);
   const started = performance.now();
   const date = new Date().toISOString();
-  const loadAverage = os.loadavg();
+  const host = hostMachine(); // before the build, so its load average is the machine's own
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-bench-web-"));
   let stopServer: (() => Promise<void>) | undefined;
   try {
@@ -140,14 +140,9 @@ export async function runWebBenchmark(argv: string[]): Promise<void> {
       date,
       command: ["npm run bench --", ...process.argv.slice(2)].join(" "),
       machine: {
-        cpu: os.cpus()[0]?.model ?? "unknown",
-        cores: os.cpus().length,
-        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
-        platform: `${os.platform()} ${os.release()}`,
+        ...host,
         chromium: bytes.chromium,
         lighthouse: lighthouse.version,
-        loadAverage,
       },
       settings: {
         lighthouseRuns: settings.runs,

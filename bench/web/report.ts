@@ -1,17 +1,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { type Budget, budgetsTable, type HostMachine, markdownTable } from "../lib/report.ts";
 import type { PageTarget } from "./browser.ts";
 import { type AssetLoad, MAX_SETTLE_MS, type PageBytes, VIEWPORTS, type ViewportBytes } from "./bytes.ts";
 import type { LighthouseSummary } from "./lighthouse.ts";
-
-export interface Budget {
-  name: string;
-  limit: string;
-  actual: string;
-  /** INFO: shown for comparison, no budget. */
-  status: "PASS" | "FAIL" | "INFO";
-  note?: string;
-}
 
 export interface PageInfo extends PageTarget {
   /** Status of a plain GET of the page before measuring; null when it has no path. */
@@ -23,16 +15,9 @@ export interface WebBenchResults {
   date: string;
   command: string;
   machine: {
-    cpu: string;
-    cores: number;
-    memoryGiB: number;
-    node: string;
-    platform: string;
     chromium: string;
     lighthouse: string;
-    /** 1, 5 and 15 minute load averages just before the run: anything else busy skews Lighthouse's figures. */
-    loadAverage: number[];
-  };
+  } & HostMachine;
   settings: {
     lighthouseRuns: number;
     port: number;
@@ -163,18 +148,6 @@ export function judgeBudgets(
   return budgets;
 }
 
-function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
-}
-
-export function budgetsTable(budgets: readonly Budget[]): string {
-  return table(
-    ["Budget", "Limit", "Actual", "Result"],
-    budgets.map((b) => [b.name, b.limit, b.actual, b.note ? `${b.status} (${b.note})` : b.status]),
-  );
-}
-
 const statusCell = (status: number | null) =>
   status === null ? "—" : status === 200 ? "200" : `**${status}**`;
 
@@ -204,7 +177,7 @@ export function bytesTable(bytes: readonly PageBytes[]): string {
       ]);
     }
   }
-  return table(
+  return markdownTable(
     [
       "Page",
       "Viewport",
@@ -257,7 +230,7 @@ export function lighthouseTable(summaries: readonly LighthouseSummary[], pages: 
         .join("; ") || "—",
     ];
   });
-  return table(
+  return markdownTable(
     ["Page", "Status", "Runs", "Score", "LCP", "CLS", "TBT", "FCP", "Speed Index", "LCP element / notes"],
     rows,
   );
@@ -292,7 +265,7 @@ function assetsTable(page: PageBytes): string {
       asset.status === 200 ? "" : String(asset.status),
     ]);
   if (rows.length === 0) return "No JavaScript or CSS loaded.";
-  return table(["File", "Kind", "Loaded", "gzip", "br", "Uncompressed", "Viewports", "Status"], rows);
+  return markdownTable(["File", "Kind", "Loaded", "gzip", "br", "Uncompressed", "Viewports", "Status"], rows);
 }
 
 function pageLine(page: PageInfo): string {
