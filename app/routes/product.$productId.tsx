@@ -10,6 +10,7 @@ import {
   useLocation,
   useNavigation,
   useRevalidator,
+  useRouteLoaderData,
   useSearchParams,
 } from "react-router";
 import { FallbackImage } from "#app/components/fallback-image.tsx";
@@ -32,6 +33,7 @@ import { notify } from "#app/lib/toast.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { getProduct, listRelatedProducts } from "#core/catalog/products.ts";
 import { DomainError } from "#core/errors.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/product.$productId";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -47,7 +49,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     product,
     origin: siteOrigin(request, context),
-    isLoggedIn: hasSessionCookie(request),
     // Streams in behind its skeleton; a failure renders its own small message.
     related: listRelatedProducts(context.core, product, {
       limit: largest(RELATED_PRODUCTS_SIZES),
@@ -151,7 +152,9 @@ function Description({ text }: { text: string }) {
   );
 }
 
-function ProductInfo({ product, isLoggedIn }: { product: ProductDetail; isLoggedIn: boolean }) {
+function ProductInfo({ product }: { product: ProductDetail }) {
+  // Login state is the root's (the session cookie); this page does not read it again.
+  const isLoggedIn = useRouteLoaderData<typeof rootLoader>("root")?.isLoggedIn ?? false;
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -330,7 +333,7 @@ function ProductInfo({ product, isLoggedIn }: { product: ProductDetail; isLogged
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related, isLoggedIn, origin } = loaderData;
+  const { product, related, origin } = loaderData;
   useEffect(() => {
     if (actionData?.message) void notify("error", actionData.message);
   }, [actionData]);
@@ -360,7 +363,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           images={product.images.length ? product.images : [product.imageCover]}
           title={product.title}
         />
-        <ProductInfo key={product._id} product={product} isLoggedIn={isLoggedIn} />
+        <ProductInfo key={product._id} product={product} />
       </div>
       {productJsonLd(product, origin).map((ld) => (
         <script
