@@ -7,5 +7,7 @@ declare module "react-router" {
     core: CoreContext;
     /** PUBLIC_URL, when configured: the origin for canonical links and the sitemap. */
     publicUrl?: string;
+    /** The client's address (X-Forwarded-For behind a trusted proxy): log-in and sign-up limits count per address. */
+    clientIp: string;
   }
 }

@@ -1,4 +1,8 @@
 import type { Database } from "#db/client.ts";
+import type { Mailer } from "./ports/mailer.ts";
+import type { PhoneIdTokenVerifier } from "./ports/phone-verification.ts";
+import type { RateLimiter } from "./ports/rate-limiter.ts";
+import type { SmsTransport } from "./ports/sms.ts";
 
 /**
  * What core functions need from the outside world, built once in the server entry (or a test) and
@@ -10,4 +14,17 @@ export interface CoreContext {
   now: () => Date;
   /** How long added-to-cart stock stays held. */
   reservationMinutes: number;
+  accounts: AccountsContext;
+}
+
+export interface AccountsContext {
+  /** Signs session and phone tokens and keys the code hashes (JWT_SECRET, 32+ characters). */
+  secret: string;
+  mailer: Mailer;
+  sms: SmsTransport;
+  phoneVerifier: PhoneIdTokenVerifier;
+  /** Log-in, sign-up, reset and code-check limits; shared between instances through Redis. */
+  limiter: RateLimiter;
+  /** The shop's name in mail subjects and texts. */
+  shopName: string;
 }

@@ -15,6 +15,7 @@ export interface FieldIssue {
 /**
  * The one error type core throws. `message` is shown to the shopper or API client as it is; the
  * API maps `kind` to an HTTP status once (server/middleware/errors.ts) and the UI to a page.
+ * `code` carries a machine-readable reason where the spec names one (phone verification, SPEC §8).
  */
 export class DomainError extends Error {
   override readonly name = "DomainError";
@@ -22,6 +23,7 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly fields?: FieldIssue[],
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -30,3 +32,8 @@ export class DomainError extends Error {
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const invalid = (message: string, fields?: FieldIssue[]) =>
   new DomainError("invalid", message, fields);
+export const conflict = (message: string, field?: string) =>
+  new DomainError("conflict", message, field ? [{ field, message }] : undefined);
+export const unauthenticated = (message: string) => new DomainError("unauthenticated", message);
+export const unverified = (message: string) => new DomainError("unverified", message);
+export const rateLimited = (message: string) => new DomainError("rate_limited", message);

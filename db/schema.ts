@@ -276,7 +276,7 @@ export const shopSettings = pgTable(
   ],
 );
 
-/** Minimal here; the accounts work completes it (phone numbers, addresses, verification codes). */
+/** A customer account; `token_version` rises with each password change, which ends older sessions. */
 export const customers = pgTable(
   "customers",
   {
@@ -377,5 +377,59 @@ export const stockHolds = pgTable(
       sql`coalesce(${t.productSizeId}, '')`,
     ),
     check("stock_holds_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * One-time codes (email verification, password reset, phone verification): 6 digits, stored as an
+ * HMAC under the server secret (a plain hash of a 6-digit code is reversed in a millisecond), with
+ * an expiry and an attempt counter. One live code per customer and purpose: a new one replaces it.
+ */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    // The address or number the code was sent to (a phone code is only good for that number).
+    target: text("target").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // Re-sending is throttled: when the last code went out, and how many went out this hour.
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    sendWindowStartedAt: timestamp("send_window_started_at", { withTimezone: true }).notNull(),
+    sendsInWindow: smallint("sends_in_window").notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.purpose] }),
+    index("one_time_codes_lookup_idx").on(t.purpose, t.codeHash),
+    check(
+      "one_time_codes_purpose_check",
+      sql`${t.purpose} IN ('verify_email', 'reset_password', 'verify_phone')`,
+    ),
+    check("one_time_codes_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * The built-in outbox: mail and SMS the shop would have sent, readable at /dev/outbox outside
+ * production. In the database, so that every instance sees every message.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: id(),
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    text: text("text").notNull(),
+    html: text("html"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_messages_created_at_idx").on(t.createdAt.desc()),
+    check("outbox_messages_channel_check", sql`${t.channel} IN ('email', 'sms')`),
   ],
 );

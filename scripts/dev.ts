@@ -18,11 +18,12 @@ const app = createApp({
   config,
   logger: services.logger,
   rateLimiter: services.rateLimiter,
-  renderPage: async (request) => {
+  renderPage: async (request, { clientIp }) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     return createRequestHandler(build, "development")(request, {
       core: services.ctx,
       publicUrl: config.PUBLIC_URL,
+      clientIp,
     });
   },
 });

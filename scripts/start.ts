@@ -39,6 +39,7 @@ const services = await createServices(config);
 const handle = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
 const running = await runServer(services, {
   clientDir: path.relative(process.cwd(), path.resolve("build/client")),
-  renderPage: (request) => handle(request, { core: services.ctx, publicUrl: config.PUBLIC_URL }),
+  renderPage: (request, { clientIp }) =>
+    handle(request, { core: services.ctx, publicUrl: config.PUBLIC_URL, clientIp }),
 });
 console.log(startupBanner(running.url));

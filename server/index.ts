@@ -2,15 +2,20 @@ import { mkdir } from "node:fs/promises";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
-import type { CoreContext } from "#core/context.ts";
+import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts";
+import type { AccountsContext, CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
 import { isCatalogueEmpty, seedDemoShop } from "#db/seed/seed.ts";
 import { DEMO_CUSTOMER, ensureShopSettings } from "#db/seed/shop-data.ts";
+import { createFirebasePhoneVerifier } from "./adapters/firebase-phone-verifier.ts";
 import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
+import { createOutbox } from "./adapters/outbox.ts";
 import { createRedisRateLimiter } from "./adapters/redis-rate-limiter.ts";
+import { createSmtpMailer } from "./adapters/smtp-mailer.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { resolveJwtSecret } from "./secrets.ts";
 
 export interface Services {
   config: Config;
@@ -43,13 +48,41 @@ export async function createServices(config: Config, logger = createLogger(confi
     const result = await seedDemoShop(database.db);
     logger.info({ ...result }, "demo shop seeded");
   }
+  const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
   const ctx: CoreContext = {
     db: database.db,
     now: () => new Date(),
     reservationMinutes: config.RESERVATION_MINUTES,
+    accounts: createAccountsContext(config, database, rateLimiter, () => ctx),
   };
-  const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
   return { config, logger, database, ctx, rateLimiter };
+}
+
+/** Mail, SMS and phone verification as configured: the built-in outbox and provider unless told otherwise. */
+export function createAccountsContext(
+  config: Config,
+  database: Pick<DatabaseHandle, "db">,
+  limiter: RateLimiter,
+  core: () => CoreContext,
+): AccountsContext {
+  const outbox = createOutbox(database.db);
+  return {
+    secret: resolveJwtSecret(config),
+    mailer: config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : outbox.mailer,
+    sms: outbox.sms,
+    phoneVerifier:
+      config.SMS_PROVIDER === "firebase"
+        ? createFirebasePhoneVerifier({
+            projectId: config.FIREBASE_PROJECT_ID!,
+            serviceAccount: config.FIREBASE_SERVICE_ACCOUNT,
+            emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
+          })
+        : createBuiltinPhoneVerifier(core),
+    limiter,
+    shopName: "shop",
+  };
 }
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL">): Logger {
@@ -68,7 +101,10 @@ export interface RunningServer {
  */
 export async function runServer(
   services: Services,
-  web: { clientDir?: string; renderPage?: (request: Request) => Promise<Response> },
+  web: {
+    clientDir?: string;
+    renderPage?: (request: Request, meta: { clientIp: string }) => Promise<Response>;
+  },
 ): Promise<RunningServer> {
   const { config, logger } = services;
   const app = createApp({ ctx: services.ctx, config, logger, rateLimiter: services.rateLimiter, ...web });
@@ -91,6 +127,7 @@ export async function runServer(
       await Promise.race([closed, timeout]);
       server.closeAllConnections();
       await services.rateLimiter.close?.();
+      await services.ctx.accounts.mailer.close?.();
       await services.database.close();
       logger.info("stopped");
     })();

@@ -4,6 +4,9 @@ import { readQuery } from "#contract/query.ts";
 import { getProduct, listProducts } from "#core/catalog/products.ts";
 import type { CoreContext } from "#core/context.ts";
 import { openDatabase } from "#db/client.ts";
+import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
+import { loadConfig } from "#server/config.ts";
+import { createAccountsContext } from "#server/index.ts";
 import { type Percentiles, percentiles, rotation } from "../lib/stats.ts";
 
 export interface Statement {
@@ -72,7 +75,17 @@ export async function capturePlans(databaseUrl: string, paths: readonly string[]
   const handle = await openDatabase({ url: databaseUrl, poolSize: 10, onQuery: recorder.onQuery });
   // drizzle exposes the pg.Pool it was given as `$client`.
   (handle.db as unknown as { $client: pg.Pool }).$client.on("release", recorder.onAnswer);
-  const ctx: CoreContext = { db: handle.db, now: () => new Date(), reservationMinutes: 15 };
+  const ctx: CoreContext = {
+    db: handle.db,
+    now: () => new Date(),
+    reservationMinutes: 15,
+    accounts: createAccountsContext(
+      loadConfig({ JWT_SECRET: "bench-secret-that-signs-nothing-of-value" }),
+      handle,
+      createMemoryRateLimiter(),
+      () => ctx,
+    ),
+  };
   try {
     const plans: Plan[] = [];
     for (const path of paths) {

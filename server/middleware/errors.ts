@@ -20,6 +20,7 @@ export function handleApiError(error: Error, c: Context) {
       {
         status: status >= 500 ? "error" : "fail",
         message: error.message,
+        ...(error.code ? { code: error.code } : {}),
         ...(error.fields?.length ? { errors: error.fields } : {}),
       },
       status,

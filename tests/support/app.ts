@@ -4,9 +4,11 @@ import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
-import type { CoreContext } from "#core/context.ts";
+import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts";
+import type { AccountsContext, CoreContext } from "#core/context.ts";
 import { type DatabaseHandle, queryRows } from "#db/client.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
+import { createOutbox } from "#server/adapters/outbox.ts";
 import { createApp } from "#server/app.ts";
 import { TEST_NOW } from "./constants.ts";
 import { createTestDatabase } from "./database.ts";
@@ -22,7 +24,16 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-type TestShopOptions = { rateLimitPerMinute?: number; corsOrigins?: string[] };
+type TestShopOptions = {
+  rateLimitPerMinute?: number;
+  corsOrigins?: string[];
+  /** Replace adapters (an SMTP mailer, a Firebase verifier, a Redis limiter) or the clock. */
+  accounts?: Partial<AccountsContext>;
+  now?: () => Date;
+};
+
+/** The secret test sessions are signed with; tests mint tokens with it (tests/support/accounts.ts). */
+export const TEST_JWT_SECRET = "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 
 /**
  * A test shop for the whole file: created before its tests, closed after them. The returned object
@@ -46,7 +57,21 @@ export function setUpTestShop(options: TestShopOptions = {}): TestShop {
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = await createTestDatabase();
-  const ctx: CoreContext = { db: database.db, now: () => TEST_NOW, reservationMinutes: 15 };
+  const outbox = createOutbox(database.db, () => new Date());
+  const ctx: CoreContext = {
+    db: database.db,
+    now: options.now ?? (() => TEST_NOW),
+    reservationMinutes: 15,
+    accounts: {
+      secret: TEST_JWT_SECRET,
+      mailer: outbox.mailer,
+      sms: outbox.sms,
+      phoneVerifier: createBuiltinPhoneVerifier(() => ctx),
+      limiter: createMemoryRateLimiter(),
+      shopName: "shop",
+      ...options.accounts,
+    },
+  };
   const app = createApp({
     ctx,
     config: {
@@ -54,6 +79,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 0,
       TRUST_PROXY: true,
       SHOP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "shop-test-")),
+      NODE_ENV: "test",
     },
     logger: pino({ level: "silent" }),
     rateLimiter: createMemoryRateLimiter(),

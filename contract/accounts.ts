@@ -1,0 +1,217 @@
+import { z } from "zod";
+
+// The spec's forms and their messages (SPEC §5, §9), word for word. The same schemas validate the
+// API's bodies, the route actions and the forms in the browser.
+
+export const FIRST_NAME_MIN = 3;
+export const FIRST_NAME_MAX = 16;
+export const LAST_NAME_MIN = 2;
+export const LAST_NAME_MAX = 16;
+export const PASSWORD_MIN = 8;
+/** Not in the spec: a ceiling so that hashing a megabyte of "password" cannot tie up the server. */
+export const PASSWORD_MAX = 128;
+export const CODE_LENGTH = 6;
+
+/** Required text: absent, not a string or blank all read as "required". */
+function requiredText(required: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v : v === undefined || v === null ? "" : v),
+    z.string({ message: required }).min(1, { message: required }),
+  );
+}
+
+function email(required: string, invalid: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v === undefined || v === null ? "" : v),
+    z
+      .string({ message: required })
+      .min(1, { message: required })
+      .max(254, { message: invalid })
+      .pipe(z.email({ message: invalid })),
+  );
+}
+
+function name(label: "First name" | "Last name", min: number, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+    z
+      .string({ message: `${label} is required.` })
+      .min(1, { message: `${label} is required.` })
+      .min(min, { message: `${label} should be at least ${min} characters.` })
+      .max(max, { message: `${label} should be at most ${max} characters.` }),
+  );
+}
+
+function code(required: string, length: string) {
+  return requiredText(required).pipe(
+    z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { message: length }),
+  );
+}
+
+const tooLong = `Password should be at most ${PASSWORD_MAX} characters.`;
+
+export const loginBody = z.object({
+  email: email("Email is required.", "Please enter a valid email."),
+  password: requiredText("Password is required.").pipe(z.string().max(PASSWORD_MAX, { message: tooLong })),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const signupBody = z
+  .object({
+    firstName: name("First name", FIRST_NAME_MIN, FIRST_NAME_MAX),
+    lastName: name("Last name", LAST_NAME_MIN, LAST_NAME_MAX),
+    email: email("Email is required.", "Please enter a valid email."),
+    password: requiredText("Password is required.").pipe(
+      z
+        .string()
+        .min(PASSWORD_MIN, { message: `Password should be at least ${PASSWORD_MIN} characters.` })
+        .max(PASSWORD_MAX, { message: tooLong }),
+    ),
+    confirmPassword: requiredText("Please confirm your password."),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords must match.",
+  });
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const forgotPasswordBody = z.object({
+  email: email("Email is required.", "Please provide a valid email address."),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+export const resetPasswordBody = z
+  .object({
+    passwordResetCode: code(
+      "Password reset code is required.",
+      "Password reset code must be exactly 6 digits.",
+    ),
+    newPassword: requiredText("New password is required.").pipe(
+      z
+        .string()
+        .min(PASSWORD_MIN, { message: `New password must be at least ${PASSWORD_MIN} characters.` })
+        .max(PASSWORD_MAX, { message: `New password must be at most ${PASSWORD_MAX} characters.` }),
+    ),
+    confirmNewPassword: requiredText("Confirm password is required."),
+    /**
+     * Not in the spec's payload: the storefront sends the address of step 1 so that wrong codes
+     * count against that account's code (5 attempts). Clients that omit it are limited per IP.
+     */
+    email: email("Email is required.", "Please provide a valid email address.").optional(),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    path: ["confirmNewPassword"],
+    message: "Passwords must match.",
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const verifyEmailBody = z.object({
+  emailVerificationCode: code(
+    "Verification code is required.",
+    "Verification code must be exactly 6 digits.",
+  ),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** The number as the phone input gives it, in international form (`+212612345678`). */
+export const phoneNumberField = requiredText("Phone number is required.").pipe(
+  z.string().max(32, { message: "The phone number is invalid or incorrectly formatted." }),
+);
+
+export const sendPhoneCodeBody = z.object({ phoneNumber: phoneNumberField });
+export type SendPhoneCodeBody = z.infer<typeof sendPhoneCodeBody>;
+
+export const confirmPhoneCodeBody = z.object({
+  verificationId: requiredText("Invalid verification ID. Please restart the verification process.").pipe(
+    z.string().max(2048),
+  ),
+  code: code("Verification Code is required.", "Verification code must be exactly 6 digits."),
+});
+export type ConfirmPhoneCodeBody = z.infer<typeof confirmPhoneCodeBody>;
+
+export const addPhoneNumberBody = z.object({
+  idToken: requiredText("idToken is required.").pipe(
+    z.string().max(8192, { message: "idToken is too long." }),
+  ),
+});
+export type AddPhoneNumberBody = z.infer<typeof addPhoneNumberBody>;
+
+function place(label: "Country" | "State" | "City") {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+    z
+      .string({ message: `${label} is required.` })
+      .min(1, { message: `${label} is required.` })
+      .min(2, { message: `${label} name must be at least 2 characters.` })
+      .max(50, { message: `${label} name cannot exceed 50 characters.` }),
+  );
+}
+
+/** A postal address: the checkout form's fields and rules (SPEC §5). */
+export const addressBody = z.object({
+  country: place("Country"),
+  state: place("State"),
+  city: place("City"),
+  street: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+    z
+      .string({ message: "Street address is required." })
+      .min(1, { message: "Street address is required." })
+      .min(5, { message: "Street address must be at least 5 characters." })
+      .max(100, { message: "Street address cannot exceed 100 characters." }),
+  ),
+  postalCode: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+    z
+      .string({ message: "Postal code is required." })
+      .min(1, { message: "Postal code is required." })
+      .regex(/^\d{4,10}$/, { message: "Postal code must be between 4 and 10 digits." }),
+  ),
+});
+export type AddressBody = z.infer<typeof addressBody>;
+
+/** The identity error codes of SPEC §8 and the message the page shows for each. */
+export const PHONE_ERROR_MESSAGES = {
+  "invalid-verification-code": "The code you entered is incorrect. Please try again.",
+  "missing-verification-code": "You must enter a verification code.",
+  "code-expired": "The code has expired. Please request a new one.",
+  "user-disabled": "This user account has been disabled. Please contact support.",
+  "invalid-phone-number": "The phone number is invalid or incorrectly formatted.",
+  "too-many-requests": "Too many attempts. Please wait and try again later.",
+  "network-request-failed": "Network error. Please check your internet connection.",
+  "session-expired": "Your session has expired. Please start again.",
+  "internal-error": "An internal error occurred. Please try again.",
+  "invalid-verification-id": "Invalid verification ID. Please restart the verification process.",
+  "quota-exceeded": "SMS quota exceeded. Try again later.",
+  "app-not-authorized": "App not authorized. Check Firebase configuration.",
+  "missing-phone-number": "Phone number is required.",
+} as const;
+export type PhoneErrorCode = keyof typeof PHONE_ERROR_MESSAGES;
+export const UNKNOWN_PHONE_ERROR = "An unexpected error occurred. Please try again.";
+
+/** `auth/code-expired` (Firebase) or `code-expired` (ours) → the spec's message. */
+export function phoneErrorMessage(code: string | undefined): string {
+  const key = (code ?? "").replace(/^auth\//, "");
+  return Object.hasOwn(PHONE_ERROR_MESSAGES, key)
+    ? PHONE_ERROR_MESSAGES[key as PhoneErrorCode]
+    : UNKNOWN_PHONE_ERROR;
+}
+
+export const PHONE_ALREADY_SAVED = "This phone number already exists in your account.";
+export const PHONE_ADD_FAILED = "An error occurred while adding the phone number. Please try again.";
+export const EMAIL_NOT_VERIFIED = "Your email is not verified. Please verify your email address to continue.";
+export const WRONG_CREDENTIALS = "Incorrect email or password.";
+
+/** The form fallbacks when the server gives no message (SPEC §8). */
+export const AUTH_FORM_FALLBACK = "Something went wrong. Please try again.";
+export const RESET_FORM_FALLBACK = "Something went wrong, please try again.";
+
+/** The first message per field of a failed parse: what a form shows under each touched field. */
+export function messagesByField(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (!(field in messages)) messages[field] = issue.message;
+  }
+  return messages;
+}

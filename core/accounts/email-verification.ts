@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "#db/client.ts";
+import type { CoreContext } from "../context.ts";
+import { invalid, rateLimited, unauthenticated } from "../errors.ts";
+import { CODE_TTL_MINUTES, checkCode, issueCode } from "./codes.ts";
+import { INVALID_SESSION } from "./customers.ts";
+import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
+import { verificationMail } from "./mail.ts";
+
+/** The answer of both verify-email calls (SPEC §3: status `Verified` means done). */
+export interface VerificationStatus {
+  status: "Verified" | "Success";
+  message: string;
+}
+
+export const ALREADY_VERIFIED = "Your email is already verified.";
+export const EMAIL_VERIFIED = "Your email has been verified.";
+
+async function readCustomer(ctx: CoreContext, customerId: string) {
+  const [row] = await queryRows<{ email: string; first_name: string; email_verified_at: unknown }>(
+    ctx.db,
+    sql`SELECT email, first_name, email_verified_at FROM customers WHERE id = ${customerId}`,
+  );
+  if (!row) throw unauthenticated(INVALID_SESSION);
+  return row;
+}
+
+/**
+ * GET /customer/verify-email: sends a code, or says the email is verified already. Opening the page
+ * twice within a minute does not send a second mail; the first code stays good.
+ */
+export async function requestEmailVerification(
+  ctx: CoreContext,
+  customerId: string,
+): Promise<VerificationStatus> {
+  const customer = await readCustomer(ctx, customerId);
+  if (customer.email_verified_at) return { status: "Verified", message: ALREADY_VERIFIED };
+  const issued = await issueCode(ctx, { customerId, purpose: "verify_email", target: customer.email });
+  if (!issued.issued && issued.reason === "hourly_limit") {
+    throw rateLimited("Too many verification codes requested. Please try again in an hour.");
+  }
+  if (issued.issued) {
+    await ctx.accounts.mailer.send(
+      verificationMail(customer.email, customer.first_name, ctx.accounts.shopName, issued.code),
+    );
+  }
+  return {
+    status: "Success",
+    message: `A verification code has been sent to ${customer.email}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+  };
+}
+
+/** POST /customer/verify-email: the right code marks the email verified. */
+export async function verifyEmail(
+  ctx: CoreContext,
+  customerId: string,
+  code: string,
+): Promise<VerificationStatus> {
+  const customer = await readCustomer(ctx, customerId);
+  if (customer.email_verified_at) return { status: "Verified", message: ALREADY_VERIFIED };
+  await enforceLimit(ctx, AUTH_LIMITS.codeChecksPerAccount, customerId);
+  const result = await checkCode(ctx, { customerId, purpose: "verify_email", code, target: customer.email });
+  const field = "emailVerificationCode";
+  switch (result) {
+    case "ok":
+      await ctx.db.execute(
+        sql`UPDATE customers SET email_verified_at = ${ctx.now().toISOString()}::timestamptz, updated_at = now() WHERE id = ${customerId}`,
+      );
+      return { status: "Verified", message: EMAIL_VERIFIED };
+    case "wrong": {
+      const message = "The verification code is incorrect. Please try again.";
+      throw invalid(message, [{ field, message }]);
+    }
+    case "expired": {
+      const message = "The verification code has expired. Please request a new one.";
+      throw invalid(message, [{ field, message }]);
+    }
+    case "exhausted": {
+      const message = "Too many wrong attempts. Please request a new verification code.";
+      throw invalid(message, [{ field, message }]);
+    }
+    case "missing": {
+      const message = "There is no verification code for your account. Please request a new one.";
+      throw invalid(message, [{ field, message }]);
+    }
+  }
+}

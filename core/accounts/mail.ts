@@ -1,0 +1,64 @@
+import type { MailMessage } from "../ports/mailer.ts";
+import { CODE_TTL_MINUTES } from "./codes.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A short message with the code set apart: plain text for every client, simple HTML for the rest. */
+function codeMail(input: {
+  to: string;
+  firstName: string;
+  shopName: string;
+  subject: string;
+  intro: string;
+  code: string;
+}): MailMessage {
+  const { to, firstName, shopName, subject, intro, code } = input;
+  const expiry = `The code expires in ${CODE_TTL_MINUTES} minutes.`;
+  const ignore = "If you did not ask for it, you can ignore this message.";
+  return {
+    to,
+    subject,
+    text: [`Hello ${firstName},`, "", intro, "", `    ${code}`, "", expiry, ignore, "", `— ${shopName}`].join(
+      "\n",
+    ),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;line-height:1.5">
+<p>Hello ${escapeHtml(firstName)},</p>
+<p>${escapeHtml(intro)}</p>
+<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:24px 0">${code}</p>
+<p>${expiry}<br>${ignore}</p>
+<p>— ${escapeHtml(shopName)}</p>
+</body></html>`,
+  };
+}
+
+export function verificationMail(to: string, firstName: string, shopName: string, code: string): MailMessage {
+  return codeMail({
+    to,
+    firstName,
+    shopName,
+    code,
+    subject: `Your ${shopName} verification code: ${code}`,
+    intro: `Use this code to verify your email address at ${shopName}:`,
+  });
+}
+
+export function passwordResetMail(
+  to: string,
+  firstName: string,
+  shopName: string,
+  code: string,
+): MailMessage {
+  return codeMail({
+    to,
+    firstName,
+    shopName,
+    code,
+    subject: `Your ${shopName} password reset code: ${code}`,
+    intro: `Someone (hopefully you) asked to reset the password of your ${shopName} account. Use this code to choose a new one:`,
+  });
+}
+
+export function phoneCodeText(shopName: string, code: string): string {
+  return `${code} is your ${shopName} verification code. It expires in ${CODE_TTL_MINUTES} minutes.`;
+}

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import type { ResetPasswordBody } from "#contract/accounts.ts";
+import { queryRows } from "#db/client.ts";
+import type { CoreContext } from "../context.ts";
+import { invalid } from "../errors.ts";
+import { CODE_TTL_MINUTES, checkCode, consumeResetCodeAlone, issueCode } from "./codes.ts";
+import type { RequestMeta } from "./customers.ts";
+import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
+import { passwordResetMail } from "./mail.ts";
+import { hashPassword } from "./passwords.ts";
+import { createSessionToken } from "./tokens.ts";
+
+export const RESET_CODE_SENT = `If an account exists for this email, a password reset code has been sent to it. The code expires in ${CODE_TTL_MINUTES} minutes.`;
+
+/**
+ * POST /auth/forgotPassword. The answer is the same whether or not the email has an account, and
+ * whether or not a code was sent just now (throttled re-sends are silent).
+ */
+export async function requestPasswordReset(ctx: CoreContext, email: string, meta: RequestMeta) {
+  await enforceLimit(ctx, AUTH_LIMITS.forgotPasswordPerIp, meta.ip);
+  const [customer] = await queryRows<{ id: string; email: string; first_name: string }>(
+    ctx.db,
+    sql`SELECT id, email, first_name FROM customers WHERE lower(email) = ${email}`,
+  );
+  if (customer) {
+    const issued = await issueCode(ctx, {
+      customerId: customer.id,
+      purpose: "reset_password",
+      target: customer.email,
+    });
+    if (issued.issued) {
+      await ctx.accounts.mailer.send(
+        passwordResetMail(customer.email, customer.first_name, ctx.accounts.shopName, issued.code),
+      );
+    }
+  }
+  return { status: "Success" as const, message: RESET_CODE_SENT };
+}
+
+const field = "passwordResetCode";
+const WRONG = "The password reset code is incorrect or has expired.";
+
+/**
+ * PUT /auth/passwordResetCode: the right code sets the new password, ends every older session
+ * (token version + 1), marks the email verified (the code proved it) and logs the customer in.
+ */
+export async function resetPassword(ctx: CoreContext, body: ResetPasswordBody, meta: RequestMeta) {
+  await enforceLimit(ctx, AUTH_LIMITS.resetPasswordPerIp, meta.ip);
+  let customerId: string | undefined;
+  if (body.email) {
+    const [customer] = await queryRows<{ id: string }>(
+      ctx.db,
+      sql`SELECT id FROM customers WHERE lower(email) = ${body.email}`,
+    );
+    const result = customer
+      ? await checkCode(ctx, {
+          customerId: customer.id,
+          purpose: "reset_password",
+          code: body.passwordResetCode,
+        })
+      : "missing";
+    if (result === "exhausted") {
+      const message = "Too many wrong attempts. Please request a new password reset code.";
+      throw invalid(message, [{ field, message }]);
+    }
+    if (result === "expired") {
+      const message = "The password reset code has expired. Please request a new one.";
+      throw invalid(message, [{ field, message }]);
+    }
+    if (result !== "ok") throw invalid(WRONG, [{ field, message: WRONG }]);
+    customerId = customer!.id;
+  } else {
+    await enforceLimit(ctx, AUTH_LIMITS.resetByCodeOnly, "shop");
+    customerId = await consumeResetCodeAlone(ctx, body.passwordResetCode);
+    if (!customerId) throw invalid(WRONG, [{ field, message: WRONG }]);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = ctx.now().toISOString();
+  const [updated] = await queryRows<{ token_version: number }>(
+    ctx.db,
+    sql`UPDATE customers SET password_hash = ${passwordHash}, token_version = token_version + 1,
+          email_verified_at = coalesce(email_verified_at, ${now}::timestamptz), updated_at = ${now}::timestamptz
+        WHERE id = ${customerId} RETURNING token_version`,
+  );
+  if (!updated) throw invalid(WRONG, [{ field, message: WRONG }]);
+  const token = await createSessionToken(ctx, { id: customerId, tokenVersion: updated.token_version });
+  return { status: "Success" as const, message: "Your password has been changed.", token };
+}

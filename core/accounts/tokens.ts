@@ -1,0 +1,61 @@
+import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import type { CoreContext } from "../context.ts";
+import { type KeyUse, keyFor } from "./keys.ts";
+
+/** The session lasts as long as its cookie (SPEC §9: 90 days). */
+export const SESSION_DAYS = 90;
+export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+
+const AUDIENCE: Record<Exclude<KeyUse, "one-time-code">, string> = {
+  session: "shop:session",
+  "phone-verification": "shop:phone-verification",
+  "phone-id-token": "shop:phone-id-token",
+};
+
+type Ctx = Pick<CoreContext, "accounts" | "now">;
+
+export async function signToken(
+  ctx: Ctx,
+  use: keyof typeof AUDIENCE,
+  subject: string,
+  claims: JWTPayload,
+  lifetimeSeconds: number,
+): Promise<string> {
+  const issuedAt = Math.floor(ctx.now().getTime() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(subject)
+    .setAudience(AUDIENCE[use])
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + lifetimeSeconds)
+    .sign(keyFor(ctx, use));
+}
+
+export type TokenProblem = "expired" | "invalid";
+
+/**
+ * The token's claims, or why not. Only HS256 under this use's key is accepted: `alg: none`, another
+ * algorithm, another use's token and a bad signature are all "invalid".
+ */
+export async function verifyToken(
+  ctx: Ctx,
+  use: keyof typeof AUDIENCE,
+  token: string,
+): Promise<{ ok: true; claims: JWTPayload & { sub: string } } | { ok: false; problem: TokenProblem }> {
+  try {
+    const { payload } = await jwtVerify(token, keyFor(ctx, use), {
+      algorithms: ["HS256"],
+      audience: AUDIENCE[use],
+      currentDate: ctx.now(),
+    });
+    if (typeof payload.sub !== "string") return { ok: false, problem: "invalid" };
+    return { ok: true, claims: payload as JWTPayload & { sub: string } };
+  } catch (error) {
+    return { ok: false, problem: error instanceof errors.JWTExpired ? "expired" : "invalid" };
+  }
+}
+
+/** A session token: the customer id and the token version (a password change raises it). */
+export function createSessionToken(ctx: Ctx, customer: { id: string; tokenVersion: number }) {
+  return signToken(ctx, "session", customer.id, { ver: customer.tokenVersion }, SESSION_MAX_AGE_SECONDS);
+}

@@ -1,0 +1,128 @@
+import { type Context, Hono } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import {
+  addPhoneNumberBody,
+  addressBody,
+  confirmPhoneCodeBody,
+  forgotPasswordBody,
+  loginBody,
+  resetPasswordBody,
+  sendPhoneCodeBody,
+  signupBody,
+  verifyEmailBody,
+} from "#contract/accounts.ts";
+import { addAddress, deleteAddress, listAddresses } from "#core/accounts/addresses.ts";
+import { getProfile, logIn, signUp } from "#core/accounts/customers.ts";
+import { requestEmailVerification, verifyEmail } from "#core/accounts/email-verification.ts";
+import { requestPasswordReset, resetPassword } from "#core/accounts/password-reset.ts";
+import { addPhoneNumber, deletePhoneNumber, listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
+import { confirmPhoneCode, sendPhoneCode } from "#core/accounts/phone-verification.ts";
+import { SESSION_MAX_AGE_SECONDS } from "#core/accounts/tokens.ts";
+import type { CoreContext } from "#core/context.ts";
+import { DomainError } from "#core/errors.ts";
+import { clientIp } from "../middleware/rate-limit.ts";
+import { requireSession, TOKEN_COOKIE } from "../middleware/session.ts";
+import { parseBody } from "./validate.ts";
+
+interface Options {
+  trustProxy: boolean;
+  allowedOrigins: string[];
+}
+
+/** Log-in, sign-up and reset also set the session cookie (DESIGN), so a browser client is signed in too. */
+function setSessionCookie(c: Context, token: string) {
+  setCookie(c, TOKEN_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: new URL(c.req.url).protocol === "https:",
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+}
+
+/** POST /auth/signup, /auth/login, /auth/forgotPassword, /auth/logout; PUT /auth/passwordResetCode (SPEC §7). */
+export function authRoutes(ctx: CoreContext, options: Options) {
+  const meta = (c: Context) => ({ ip: clientIp(c, options.trustProxy) });
+  return new Hono()
+    .post("/signup", async (c) => {
+      const { token } = await signUp(ctx, await parseBody(c, signupBody), meta(c));
+      setSessionCookie(c, token);
+      return c.json(
+        {
+          status: "Success",
+          message: "Your account has been created. Check your email for a verification code.",
+          token,
+        },
+        201,
+      );
+    })
+    .post("/login", async (c) => {
+      const { token } = await logIn(ctx, await parseBody(c, loginBody), meta(c));
+      setSessionCookie(c, token);
+      return c.json({ status: "Success", message: "You are logged in.", token });
+    })
+    .post("/forgotPassword", async (c) => {
+      const { email } = await parseBody(c, forgotPasswordBody);
+      return c.json(await requestPasswordReset(ctx, email, meta(c)));
+    })
+    .put("/passwordResetCode", async (c) => {
+      const result = await resetPassword(ctx, await parseBody(c, resetPasswordBody), meta(c));
+      setSessionCookie(c, result.token);
+      return c.json(result);
+    })
+    .post("/logout", (c) => {
+      deleteCookie(c, TOKEN_COOKIE, { path: "/" });
+      return c.json({ status: "Success", message: "You are logged out." });
+    });
+}
+
+/** GET /customer, verify-email, phone numbers and their verification, addresses (SPEC §7, DESIGN). */
+export function customerRoutes(ctx: CoreContext, options: Options) {
+  const verified = requireSession(ctx, { allowedOrigins: options.allowedOrigins });
+  // Verifying the email, and verifying and saving a phone number, work before the email is verified.
+  const verifying = requireSession(ctx, { allowedOrigins: options.allowedOrigins, allowUnverified: true });
+  const id = (c: Context) => c.get("session").customerId;
+  const idParam = (c: Context, name: string) => {
+    const value = c.req.param(name) ?? "";
+    if (!/^[0-9a-f]{24}$/.test(value))
+      throw new DomainError("invalid", `${name} must be a 24-character id`, [
+        { field: name, message: `${name} must be a 24-character id` },
+      ]);
+    return value;
+  };
+  return new Hono()
+    .get("/verify-email", verifying, async (c) => c.json(await requestEmailVerification(ctx, id(c))))
+    .post("/verify-email", verifying, async (c) => {
+      const { emailVerificationCode } = await parseBody(c, verifyEmailBody);
+      return c.json(await verifyEmail(ctx, id(c), emailVerificationCode));
+    })
+    .post("/phone-verification/send-code", verifying, async (c) => {
+      const { phoneNumber } = await parseBody(c, sendPhoneCodeBody);
+      return c.json(await sendPhoneCode(ctx, id(c), phoneNumber));
+    })
+    .post("/phone-verification/confirm-code", verifying, async (c) => {
+      return c.json(await confirmPhoneCode(ctx, id(c), await parseBody(c, confirmPhoneCodeBody)));
+    })
+    .post("/phone-numbers", verifying, async (c) => {
+      const { idToken } = await parseBody(c, addPhoneNumberBody);
+      return c.json(await addPhoneNumber(ctx, id(c), idToken), 201);
+    })
+    .get("/phone-numbers", verified, async (c) => {
+      const data = await listPhoneNumbers(ctx, id(c));
+      return c.json({ results: data.length, data });
+    })
+    .delete("/phone-numbers/:id", verified, async (c) =>
+      c.json(await deletePhoneNumber(ctx, id(c), idParam(c, "id"))),
+    )
+    .get("/addresses", verified, async (c) => {
+      const data = await listAddresses(ctx, id(c));
+      return c.json({ results: data.length, data });
+    })
+    .post("/addresses", verified, async (c) =>
+      c.json(await addAddress(ctx, id(c), await parseBody(c, addressBody)), 201),
+    )
+    .delete("/addresses/:id", verified, async (c) =>
+      c.json(await deleteAddress(ctx, id(c), idParam(c, "id"))),
+    )
+    .get("/", verified, async (c) => c.json({ data: await getProfile(ctx, id(c)) }));
+}

@@ -1,0 +1,77 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { authenticate, requireVerifiedEmail, type Session } from "#core/accounts/customers.ts";
+import type { CoreContext } from "#core/context.ts";
+import { DomainError } from "#core/errors.ts";
+
+export const TOKEN_COOKIE = "JWTToken";
+
+/** The token of a request: `Authorization: Bearer …` (API clients) or the session cookie (the browser). */
+export function readToken(c: Context): { token: string | undefined; viaCookie: boolean } {
+  const header = c.req.header("authorization");
+  if (header !== undefined) {
+    const match = header.match(/^Bearer\s+(\S+)\s*$/i);
+    return { token: match?.[1] ?? "", viaCookie: false };
+  }
+  const cookie = getCookie(c, TOKEN_COOKIE);
+  return { token: cookie || undefined, viaCookie: Boolean(cookie) };
+}
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A change authenticated by the cookie alone must come from the shop's own pages: another site
+ * could make the browser send the cookie (SameSite=Lax still allows top-level POSTs in some cases).
+ * A Bearer token is not sent automatically, so it needs no such check.
+ */
+export function isCrossSiteCookieWrite(c: Context, allowedOrigins: string[]): boolean {
+  if (SAFE.has(c.req.method)) return false;
+  const origin = c.req.header("origin");
+  if (origin) return origin !== new URL(c.req.url).origin && !allowedOrigins.includes(origin);
+  return c.req.header("sec-fetch-site") === "cross-site";
+}
+
+/**
+ * For public endpoints: a valid session fills `customerId` (so products show `isFavorite`); a bad or
+ * missing token just means a visitor.
+ */
+export function optionalSession(ctx: CoreContext): MiddlewareHandler {
+  return async (c, next) => {
+    const { token } = readToken(c);
+    if (token) {
+      try {
+        c.set("customerId", (await authenticate(ctx, token)).customerId);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    return next();
+  };
+}
+
+/**
+ * For customer endpoints: 401 without a valid session; 403 (`Your email is not verified…`) unless
+ * the email is verified or `allowUnverified` says this endpoint is part of verifying.
+ */
+export function requireSession(
+  ctx: CoreContext,
+  options: { allowUnverified?: boolean; allowedOrigins: string[] },
+): MiddlewareHandler {
+  return async (c, next) => {
+    const { token, viaCookie } = readToken(c);
+    const session = await authenticate(ctx, token);
+    if (viaCookie && isCrossSiteCookieWrite(c, options.allowedOrigins)) {
+      throw new DomainError("forbidden", "This request did not come from the shop's own pages.");
+    }
+    if (!options.allowUnverified) requireVerifiedEmail(session);
+    c.set("session", session);
+    c.set("customerId", session.customerId);
+    return next();
+  };
+}
+
+declare module "hono" {
+  interface ContextVariableMap {
+    session: Session;
+  }
+}
