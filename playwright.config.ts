@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
+import { E2E_JWT_SECRET } from "./tests/e2e/secret.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh data directory per run: the server seeds the demo shop into an empty embedded database.
@@ -44,6 +45,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
       RATE_LIMIT_PER_MINUTE: "0",
+      // Known to the tests, so fixtures can mint session tokens (tests/e2e/support.ts).
+      JWT_SECRET: E2E_JWT_SECRET,
     },
   },
 });

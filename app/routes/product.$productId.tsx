@@ -27,6 +27,7 @@ import { sizedImageUrl } from "#app/lib/images.ts";
 import { formatPrice } from "#app/lib/money.ts";
 import { initialSize, truncateWords } from "#app/lib/product.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
+import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
 import { notify } from "#app/lib/toast.ts";
@@ -61,12 +62,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * Add to cart and favorite: a visitor goes to log in and comes back here afterwards (SPEC §2).
  * Works as a plain form post before JavaScript loads.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = `/product/${params.productId}${form.get("size") ? `?size=${encodeURIComponent(String(form.get("size")))}` : ""}`;
   if (!hasSessionCookie(request)) {
     throw redirect(`/auth/log-in?redirectTo=${encodeURIComponent(back)}`);
   }
+  requireSameOrigin(request, context.publicUrl);
+  // A session that is no longer good ends here and goes to log in; an unverified email to verification.
+  await requireCustomer(request, context.core);
   // The cart and favorites arrive with the shopping work; until then say so plainly.
   const intent = form.get("intent");
   return data(

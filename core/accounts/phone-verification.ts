@@ -1,7 +1,14 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { PHONE_ERROR_MESSAGES, type PhoneErrorCode } from "#contract/accounts.ts";
+import { sql } from "drizzle-orm";
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+} from "libphonenumber-js/max";
+import { PHONE_ALREADY_SAVED, PHONE_ERROR_MESSAGES, type PhoneErrorCode } from "#contract/accounts.ts";
+import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
-import { DomainError } from "../errors.ts";
+import { conflict, DomainError } from "../errors.ts";
 import { type PhoneIdTokenVerifier, PhoneVerificationError } from "../ports/phone-verification.ts";
 import { CODE_TTL_MINUTES, checkCode, issueCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
@@ -18,8 +25,8 @@ function fail(code: PhoneErrorCode, kind: "invalid" | "rate_limited" = "invalid"
 }
 
 /** `+212 6 12-34-56-78` → `+212612345678`, or undefined when it is not a possible phone number. */
-export function normalizePhoneNumber(input: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(input.trim());
+export function normalizePhoneNumber(input: string, defaultCountry?: CountryCode): string | undefined {
+  const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry);
   return parsed?.isValid() ? parsed.number : undefined;
 }
 
@@ -28,6 +35,12 @@ export async function sendPhoneCode(ctx: CoreContext, customerId: string, phoneN
   if (!phoneNumber.trim()) throw fail("missing-phone-number");
   const number = normalizePhoneNumber(phoneNumber);
   if (!number) throw fail("invalid-phone-number");
+  // A number already saved needs no SMS: say so before sending one.
+  const [saved] = await queryRows(
+    ctx.db,
+    sql`SELECT 1 FROM customer_phone_numbers WHERE customer_id = ${customerId} AND phone_number = ${number}`,
+  );
+  if (saved) throw conflict(PHONE_ALREADY_SAVED, "phoneNumber");
   const issued = await issueCode(ctx, { customerId, purpose: "verify_phone", target: number });
   if (!issued.issued && issued.reason === "hourly_limit") throw fail("too-many-requests", "rate_limited");
   if (issued.issued)
@@ -109,4 +122,12 @@ export function createBuiltinPhoneVerifier(
       return { phoneNumber: checked.claims.phone_number };
     },
   };
+}
+
+/** Every country the phone input offers, by English name, with its calling code. */
+export function phoneCountries(): { code: CountryCode; name: string; callingCode: string }[] {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  return getCountries()
+    .map((code) => ({ code, name: names.of(code) ?? code, callingCode: getCountryCallingCode(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
 }

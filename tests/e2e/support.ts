@@ -1,5 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+import { decodeJwt } from "jose";
+import { createSessionToken } from "../../core/accounts/tokens.ts";
+import type { CoreContext } from "../../core/context.ts";
+import { stableId } from "../../db/ids.ts";
+import { E2E_JWT_SECRET } from "./secret.ts";
 
 /** The e2e server's origin (playwright.config.ts). */
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -49,12 +54,81 @@ export async function findProduct(
   throw new Error("no product in the demo catalogue matches");
 }
 
+export const DEMO = {
+  email: "demo@shop.test",
+  password: "demo12345",
+  id: stableId("customer", "demo@shop.test"),
+};
+
+/** A session token for a customer, signed with the e2e server's secret (as log-in would issue it). */
+export function sessionToken(customerId = DEMO.id, tokenVersion = 0): Promise<string> {
+  const ctx = { accounts: { secret: E2E_JWT_SECRET }, now: () => new Date() } as Pick<
+    CoreContext,
+    "accounts" | "now"
+  >;
+  return createSessionToken(ctx, { id: customerId, tokenVersion });
+}
+
 /**
- * Login state is the presence of the JWTToken cookie (SPEC §4), which is all the storefront shell
- * reads; the accounts work replaces this with a real sign-in.
+ * Signs the browser in as the demo customer (verified email, one phone, one address) by setting the
+ * session cookie directly; the log-in page itself has its own stories (accounts.spec.ts).
  */
-export async function logIn(context: BrowserContext) {
-  await context.addCookies([{ name: "JWTToken", value: "e2e-session", url: BASE_URL }]);
+export async function logIn(context: BrowserContext, customerId = DEMO.id) {
+  await context.addCookies([{ name: "JWTToken", value: await sessionToken(customerId), url: BASE_URL }]);
+}
+
+export interface OutboxMessage {
+  channel: "email" | "sms";
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest 6-digit code mailed or texted to `to` (the built-in outbox, /dev/outbox.json). */
+export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (
+        await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`)
+      ).json()) as OutboxMessage[];
+      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+let customerCount = 0;
+
+/** A new customer through the API (sign-up, and the emailed code when `verified`). */
+export async function createCustomer(
+  request: APIRequestContext,
+  options: { verified?: boolean; firstName?: string } = {},
+): Promise<{ id: string; email: string; password: string; token: string }> {
+  const email = `e2e-${Date.now()}-${process.pid}-${++customerCount}@shop.test`;
+  const password = "password123";
+  const res = await request.post("/api/v1/auth/signup", {
+    data: {
+      firstName: options.firstName ?? "Sam",
+      lastName: "Tester",
+      email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { token } = (await res.json()) as { token: string };
+  if (options.verified) {
+    const code = await latestCode(request, email);
+    const verified = await request.post("/api/v1/customer/verify-email", {
+      data: { emailVerificationCode: code },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(verified.status()).toBe(200);
+  }
+  const profile = decodeJwt(token);
+  return { id: String(profile.sub), email, password, token };
 }
 
 export async function setTheme(context: BrowserContext, theme: "light" | "dark") {

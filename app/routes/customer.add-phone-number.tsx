@@ -1,0 +1,293 @@
+import { useState } from "react";
+import { data, useActionData, useLoaderData, useNavigate } from "react-router";
+import { z } from "zod";
+import {
+  AccountCard,
+  ErrorBox,
+  Form,
+  NoticeBox,
+  SubmitButton,
+  TextField,
+  useBusy,
+} from "#app/components/form-controls.tsx";
+import { readForm } from "#app/lib/form-action.server.ts";
+import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
+import { useFormValidation } from "#app/lib/use-form-validation.ts";
+import {
+  addPhoneNumberBody,
+  CODE_LENGTH,
+  confirmPhoneCodeBody,
+  PHONE_ADD_FAILED,
+  PHONE_ALREADY_SAVED,
+  phoneErrorMessage,
+  phoneNumberField,
+} from "#contract/accounts.ts";
+import { addPhoneNumber } from "#core/accounts/phone-numbers.ts";
+import {
+  confirmPhoneCode,
+  normalizePhoneNumber,
+  phoneCountries,
+  sendPhoneCode,
+} from "#core/accounts/phone-verification.ts";
+import { DomainError } from "#core/errors.ts";
+import type { Route } from "./+types/customer.add-phone-number";
+
+/** SPEC §9: the phone input starts on Morocco (+212). */
+const DEFAULT_COUNTRY = "MA";
+
+const numberForm = z.object({ phoneNumber: phoneNumberField });
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Add phone number — shop" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Verifying a phone number works before the email is verified, like its API endpoints.
+  await requireCustomer(request, context.core, { allowUnverified: true });
+  return { countries: phoneCountries(), defaultCountry: DEFAULT_COUNTRY };
+}
+
+type Step =
+  | { step: "number"; message?: string; fields?: Record<string, string> }
+  | {
+      step: "code";
+      verificationId: string;
+      phoneNumber: string;
+      notice?: string;
+      message?: string;
+      fields?: Record<string, string>;
+    }
+  | { step: "retry"; idToken: string; phoneNumber: string; message: string }
+  | { step: "done"; phoneNumber: string };
+
+/** The spec's message for a failure: identity codes by the §8 table, a saved number, else the generic one. */
+function phoneFailure(error: unknown): string {
+  if (error instanceof DomainError) {
+    if (error.kind === "conflict") return PHONE_ALREADY_SAVED;
+    if (error.code) return phoneErrorMessage(error.code);
+    if (error.kind === "invalid") return error.message;
+  }
+  if (!(error instanceof DomainError)) console.warn("adding a phone number failed", error);
+  return PHONE_ADD_FAILED;
+}
+
+/** Save the number the ID token vouches for; a failure keeps the token so a retry reuses it (SPEC §4). */
+async function save(
+  context: Route.ActionArgs["context"],
+  customerId: string,
+  idToken: string,
+  phoneNumber: string,
+) {
+  try {
+    await addPhoneNumber(context.core, customerId, idToken);
+    return { step: "done", phoneNumber } satisfies Step;
+  } catch (error) {
+    const message = phoneFailure(error);
+    if (error instanceof DomainError && error.kind === "conflict")
+      return data({ step: "number", message } satisfies Step, { status: 409 });
+    return data({ step: "retry", idToken, phoneNumber, message } satisfies Step, { status: 400 });
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context.publicUrl);
+  const session = await requireCustomer(request, context.core, { allowUnverified: true });
+  const form = await request.clone().formData();
+  const intent = form.get("intent");
+  if (intent === "confirm") {
+    const parsed = await readForm(request, confirmPhoneCodeBody);
+    const verificationId = String(form.get("verificationId") ?? "");
+    const phoneNumber = String(form.get("phoneNumber") ?? "");
+    if (!parsed.ok) {
+      const { message, fields } = (await parsed.response).data;
+      return data({ step: "code", verificationId, phoneNumber, message, fields } satisfies Step, {
+        status: 400,
+      });
+    }
+    let idToken: string;
+    try {
+      ({ idToken } = await confirmPhoneCode(context.core, session.customerId, parsed.data));
+    } catch (error) {
+      return data(
+        { step: "code", verificationId, phoneNumber, message: phoneFailure(error) } satisfies Step,
+        { status: 400 },
+      );
+    }
+    return save(context, session.customerId, idToken, phoneNumber);
+  }
+  if (intent === "add") {
+    const parsed = await readForm(request, addPhoneNumberBody);
+    if (!parsed.ok)
+      return data({ step: "number", message: PHONE_ADD_FAILED } satisfies Step, { status: 400 });
+    return save(context, session.customerId, parsed.data.idToken, String(form.get("phoneNumber") ?? ""));
+  }
+  const parsed = await readForm(request, numberForm);
+  if (!parsed.ok) {
+    const { message, fields } = (await parsed.response).data;
+    return data({ step: "number", message, fields } satisfies Step, { status: 400 });
+  }
+  const country = String(form.get("country") ?? DEFAULT_COUNTRY).toUpperCase();
+  const known = phoneCountries().some((c) => c.code === country);
+  const input = parsed.data.phoneNumber;
+  const international = normalizePhoneNumber(input, known ? (country as "MA") : undefined) ?? input;
+  try {
+    const sent = await sendPhoneCode(context.core, session.customerId, international);
+    return {
+      step: "code",
+      verificationId: sent.verificationId,
+      phoneNumber: sent.phoneNumber,
+      notice: sent.message,
+    } satisfies Step;
+  } catch (error) {
+    const message = phoneFailure(error);
+    return data({ step: "number", message, fields: { phoneNumber: message } } satisfies Step, {
+      status: 400,
+    });
+  }
+}
+
+function NumberStep({ failure }: { failure?: { message?: string; fields?: Record<string, string> } }) {
+  const { countries, defaultCountry } = useLoaderData<typeof loader>();
+  const busy = useBusy("send");
+  const { formProps, errorFor } = useFormValidation(numberForm);
+  const [country, setCountry] = useState(defaultCountry);
+  const callingCode = countries.find((c) => c.code === country)?.callingCode ?? "";
+  const error = errorFor("phoneNumber") ?? failure?.fields?.phoneNumber;
+  return (
+    <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
+      <ErrorBox message={failure?.message} busy={busy} />
+      <p className="text-gray-600 text-sm dark:text-gray-400">
+        We will text a 6-digit code to this number to check that it is yours.
+      </p>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="field-phoneNumber" className="font-medium text-sm">
+          Phone Number
+        </label>
+        <div className="flex gap-2">
+          <label htmlFor="field-country" className="sr-only">
+            Country
+          </label>
+          <select
+            id="field-country"
+            name="country"
+            value={country}
+            onChange={(e) => setCountry(e.currentTarget.value)}
+            className="h-11 w-32 shrink-0 rounded-lg border border-gray-300 bg-white px-2 text-sm dark:border-gray-700 dark:bg-gray-900"
+          >
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name} (+{c.callingCode})
+              </option>
+            ))}
+          </select>
+          <div className="relative flex-1">
+            <span
+              aria-hidden="true"
+              className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 text-gray-500 dark:text-gray-400"
+            >
+              +{callingCode}
+            </span>
+            <input
+              id="field-phoneNumber"
+              name="phoneNumber"
+              type="tel"
+              autoComplete="tel-national"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "field-phoneNumber-error" : undefined}
+              style={{ paddingLeft: `${1.25 + callingCode.length * 0.6}rem` }}
+              className={`h-11 w-full rounded-lg border bg-white pr-3 text-base outline-none focus:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus:border-brand focus:ring-brand/30 dark:border-gray-700"}`}
+            />
+          </div>
+        </div>
+        {error && (
+          <p id="field-phoneNumber-error" className="text-red-700 text-sm dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+      <SubmitButton busy={busy} label="Send Verification Code" name="intent" value="send" />
+    </Form>
+  );
+}
+
+function CodeStep({ step }: { step: Extract<Step, { step: "code" }> }) {
+  const busy = useBusy("confirm");
+  const { formProps, errorFor } = useFormValidation(confirmPhoneCodeBody);
+  return (
+    <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
+      <NoticeBox message={step.notice} />
+      <ErrorBox message={step.message} busy={busy} />
+      <input type="hidden" name="verificationId" value={step.verificationId} />
+      <input type="hidden" name="phoneNumber" value={step.phoneNumber} />
+      <TextField
+        label="Verification Code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={CODE_LENGTH}
+        error={errorFor("code") ?? step.fields?.code}
+      />
+      <SubmitButton busy={busy} label="Verify" busyLabel="Verifying..." name="intent" value="confirm" />
+    </Form>
+  );
+}
+
+function RetryStep({ step }: { step: Extract<Step, { step: "retry" }> }) {
+  const busy = useBusy("add");
+  return (
+    <Form method="post" replace className="flex flex-col gap-4">
+      <ErrorBox message={step.message} busy={busy} />
+      <input type="hidden" name="idToken" value={step.idToken} />
+      <input type="hidden" name="phoneNumber" value={step.phoneNumber} />
+      <SubmitButton busy={busy} label="Try Again" name="intent" value="add" />
+    </Form>
+  );
+}
+
+function Verified() {
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-col items-center gap-3 text-center">
+      <span className="grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
+        <svg
+          viewBox="0 0 24 24"
+          width="32"
+          height="32"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
+          <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <h2 className="font-bold text-xl">Phone Number Verified</h2>
+      <p className="text-gray-600 dark:text-gray-400">Phone number verified successfully</p>
+      <button
+        type="button"
+        className="button-primary mt-2"
+        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/customer/profile"))}
+      >
+        Go Back
+      </button>
+    </div>
+  );
+}
+
+export default function AddPhoneNumber() {
+  const result = useActionData<typeof action>() as Step | undefined;
+  return (
+    <AccountCard title="Add phone number">
+      {result?.step === "done" ? (
+        <Verified />
+      ) : result?.step === "code" ? (
+        <CodeStep step={result} />
+      ) : result?.step === "retry" ? (
+        <RetryStep step={result} />
+      ) : (
+        <NumberStep failure={result} />
+      )}
+    </AccountCard>
+  );
+}
