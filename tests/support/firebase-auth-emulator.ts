@@ -11,7 +11,8 @@ import type { AddressInfo } from "node:net";
  *   mode, then looks the user up to see whether it is disabled or its tokens were revoked:
  *   `POST /identitytoolkit.googleapis.com/v1/projects/{projectId}/accounts:lookup {localId: [uid]}`
  *   (firebase-admin/lib/auth/token-verifier.js, base-auth.js, auth-api-request.js).
- * - @firebase/auth's phone sign-in: `GET /identitytoolkit.googleapis.com/v2/recaptchaConfig`,
+ * - @firebase/auth's phone sign-in: `GET /identitytoolkit.googleapis.com/v2/recaptchaConfig` and
+ *   `…/v1/recaptchaParams` (reCAPTCHA settings; the widget itself is mocked in emulator mode),
  *   `POST …/v1/accounts:sendVerificationCode {phoneNumber, recaptchaToken}` → `{sessionInfo}`,
  *   `POST …/v1/accounts:signInWithPhoneNumber {sessionInfo, code}` → ID token,
  *   `POST …/v1/accounts:lookup {idToken}` (the SDK reloads the user after signing in).
@@ -207,6 +208,11 @@ export async function startFirebaseAuthEmulator(
     "GET /identitytoolkit.googleapis.com/v2/recaptchaConfig": () => ({
       recaptchaKey: `projects/${projectId}/keys/emulator`,
       recaptchaEnforcementState: [],
+    }),
+    // The v2 RecaptchaVerifier asks for its site key before rendering, mocked widget or not.
+    "GET /identitytoolkit.googleapis.com/v1/recaptchaParams": () => ({
+      kind: "identitytoolkit#GetRecaptchaParamResponse",
+      recaptchaSiteKey: "emulator-site-key",
     }),
     "POST /identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode": (body) => {
       const phoneNumber = typeof body.phoneNumber === "string" ? body.phoneNumber : "";
