@@ -50,24 +50,26 @@ let verifier: RecaptchaVerifier | undefined;
 
 /** The Firebase app and Auth instance, created once per page load (the first config wins). */
 function loadAuth(config: FirebasePublicConfig) {
-  loading ??= (async () => {
-    const [{ initializeApp }, sdk] = await Promise.all([import("@firebase/app"), import("@firebase/auth")]);
-    const app = initializeApp(
-      { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId },
-      "shop-phone",
-    );
-    const auth = sdk.getAuth(app);
-    if (config.emulatorUrl) {
-      sdk.connectAuthEmulator(auth, config.emulatorUrl);
-      // connectAuthEmulator sets this too; said here because the emulator has no reCAPTCHA to solve.
-      auth.settings.appVerificationDisabledForTesting = true;
-    }
-    return { auth, sdk };
-  })();
-  // A failed download may be retried by the next click.
-  loading.catch(() => {
-    loading = undefined;
-  });
+  if (!loading) {
+    loading = (async () => {
+      const [{ initializeApp }, sdk] = await Promise.all([import("@firebase/app"), import("@firebase/auth")]);
+      const app = initializeApp(
+        { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId },
+        "shop-phone",
+      );
+      const auth = sdk.getAuth(app);
+      if (config.emulatorUrl) {
+        sdk.connectAuthEmulator(auth, config.emulatorUrl);
+        // connectAuthEmulator sets this too; said here because the emulator has no reCAPTCHA to solve.
+        auth.settings.appVerificationDisabledForTesting = true;
+      }
+      return { auth, sdk };
+    })();
+    // A failed download may be retried by the next click.
+    loading.catch(() => {
+      loading = undefined;
+    });
+  }
   return loading;
 }
 

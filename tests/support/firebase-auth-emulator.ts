@@ -186,7 +186,7 @@ export async function startFirebaseAuthEmulator(
     };
   };
 
-  type Handler = (body: Record<string, unknown>, url: URL) => unknown;
+  type Handler = (body: Record<string, unknown>) => unknown;
   const routes: Record<string, Handler> = {
     // firebase-admin (with the "owner" token) looks users up by uid; the client SDK by its ID token.
     [`POST /identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`]: (body) => {
@@ -282,7 +282,7 @@ export async function startFirebaseAuthEmulator(
       return;
     }
     try {
-      send(res, 200, await handler(await readBody(req), url));
+      send(res, 200, await handler(await readBody(req)));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       send(res, error.status, { error: { code: error.status, message: error.message, errors: [] } });
