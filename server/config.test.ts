@@ -57,5 +57,12 @@ describe("configuration", () => {
     expect(problems({ PAYMENT_PROVIDER: "stripe" })).toEqual([
       "STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe",
     ]);
+    expect(problems({ SMS_PROVIDER: "firebase" })).toEqual([
+      "FIREBASE_PROJECT_ID: is required when SMS_PROVIDER=firebase",
+      "FIREBASE_API_KEY: is required when SMS_PROVIDER=firebase",
+    ]);
+    expect(
+      problems({ SMS_PROVIDER: "firebase", FIREBASE_PROJECT_ID: "shop", FIREBASE_API_KEY: "key" }),
+    ).toEqual([]);
   });
 });

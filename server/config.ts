@@ -127,6 +127,10 @@ export function loadConfig(
   if (config.SMS_PROVIDER === "firebase" && !config.FIREBASE_PROJECT_ID) {
     problems.push("FIREBASE_PROJECT_ID: is required when SMS_PROVIDER=firebase");
   }
+  // The add-phone page cannot start the Firebase client SDK without it (any value for the emulator).
+  if (config.SMS_PROVIDER === "firebase" && !config.FIREBASE_API_KEY) {
+    problems.push("FIREBASE_API_KEY: is required when SMS_PROVIDER=firebase");
+  }
   if (config.NODE_ENV === "production") {
     if (!config.JWT_SECRET) problems.push("JWT_SECRET: is required in production (32 characters or more)");
     const builtins = [
