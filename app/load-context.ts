@@ -1,3 +1,4 @@
+import type { FirebasePublicConfig } from "#contract/firebase.ts";
 import type { CoreContext } from "#core/context.ts";
 
 // What the server hands every loader and action (scripts/start.ts, scripts/dev.ts): core services,
@@ -9,5 +10,7 @@ declare module "react-router" {
     publicUrl?: string;
     /** The client's address (X-Forwarded-For behind a trusted proxy): log-in and sign-up limits count per address. */
     clientIp: string;
+    /** Set when SMS_PROVIDER=firebase: the add-phone page verifies numbers with the Firebase client SDK. */
+    firebase?: FirebasePublicConfig;
   }
 }

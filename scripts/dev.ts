@@ -5,6 +5,7 @@ import { createRequestHandler } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "#server/app.ts";
 import { loadConfigOrExit } from "#server/config.ts";
+import { firebasePublicConfig } from "#server/firebase-public-config.ts";
 import { createServices, startupBanner } from "#server/index.ts";
 
 // Development: Vite serves the storefront with hot module reload; `tsx watch` restarts this
@@ -24,6 +25,7 @@ const app = createApp({
       core: services.ctx,
       publicUrl: config.PUBLIC_URL,
       clientIp,
+      firebase: firebasePublicConfig(config),
     });
   },
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { loadConfigOrExit } from "#server/config.ts";
+import { firebasePublicConfig } from "#server/firebase-public-config.ts";
 import { createServices, runServer, startupBanner } from "#server/index.ts";
 
 const BUILD_ENTRY = path.resolve("build/server/index.js");
@@ -40,6 +41,11 @@ const handle = createRequestHandler(build, config.NODE_ENV === "production" ? "p
 const running = await runServer(services, {
   clientDir: path.relative(process.cwd(), path.resolve("build/client")),
   renderPage: (request, { clientIp }) =>
-    handle(request, { core: services.ctx, publicUrl: config.PUBLIC_URL, clientIp }),
+    handle(request, {
+      core: services.ctx,
+      publicUrl: config.PUBLIC_URL,
+      clientIp,
+      firebase: firebasePublicConfig(config),
+    }),
 });
 console.log(startupBanner(running.url));

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { data, useActionData, useLoaderData, useNavigate } from "react-router";
+import { useRef, useState } from "react";
+import { data, useActionData, useLoaderData, useNavigate, useSubmit } from "react-router";
 import { z } from "zod";
 import {
   AccountCard,
@@ -10,6 +10,7 @@ import {
   TextField,
   useBusy,
 } from "#app/components/form-controls.tsx";
+import type { FirebaseCodeSent } from "#app/lib/firebase-phone.client.ts";
 import { readForm } from "#app/lib/form-action.server.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
@@ -22,6 +23,7 @@ import {
   phoneErrorMessage,
   phoneNumberField,
 } from "#contract/accounts.ts";
+import type { FirebasePublicConfig } from "#contract/firebase.ts";
 import { addPhoneNumber } from "#core/accounts/phone-numbers.ts";
 import {
   confirmPhoneCode,
@@ -36,6 +38,7 @@ import type { Route } from "./+types/customer.add-phone-number";
 const DEFAULT_COUNTRY = "MA";
 
 const numberForm = z.object({ phoneNumber: phoneNumberField });
+const codeForm = confirmPhoneCodeBody.pick({ code: true });
 
 export const meta: Route.MetaFunction = () => [
   { title: "Add phone number — shop" },
@@ -45,7 +48,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Verifying a phone number works before the email is verified, like its API endpoints.
   await requireCustomer(request, context.core, { allowUnverified: true });
-  return { countries: phoneCountries(), defaultCountry: DEFAULT_COUNTRY };
+  return { countries: phoneCountries(), defaultCountry: DEFAULT_COUNTRY, firebase: context.firebase };
 }
 
 type Step =
@@ -147,12 +150,74 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The international phone input: a country (Morocco by default) and the number. */
+function PhoneNumberInput({
+  countries,
+  country,
+  onCountry,
+  error,
+}: {
+  countries: { code: string; name: string; callingCode: string }[];
+  country: string;
+  onCountry: (code: string) => void;
+  error?: string;
+}) {
+  const callingCode = countries.find((c) => c.code === country)?.callingCode ?? "";
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="field-phoneNumber" className="font-medium text-sm">
+        Phone Number
+      </label>
+      <div className="flex gap-2">
+        <label htmlFor="field-country" className="sr-only">
+          Country
+        </label>
+        <select
+          id="field-country"
+          name="country"
+          value={country}
+          onChange={(e) => onCountry(e.currentTarget.value)}
+          className="h-11 w-32 shrink-0 rounded-lg border border-gray-300 bg-white px-2 text-sm dark:border-gray-700 dark:bg-gray-900"
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name} (+{c.callingCode})
+            </option>
+          ))}
+        </select>
+        <div className="relative flex-1">
+          <span
+            aria-hidden="true"
+            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 text-gray-500 dark:text-gray-400"
+          >
+            +{callingCode}
+          </span>
+          <input
+            id="field-phoneNumber"
+            name="phoneNumber"
+            type="tel"
+            autoComplete="tel-national"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "field-phoneNumber-error" : undefined}
+            style={{ paddingLeft: `${1.25 + callingCode.length * 0.6}rem` }}
+            className={`h-11 w-full rounded-lg border bg-white pr-3 text-base outline-none focus:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus:border-brand focus:ring-brand/30 dark:border-gray-700"}`}
+          />
+        </div>
+      </div>
+      {error && (
+        <p id="field-phoneNumber-error" className="text-red-700 text-sm dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function NumberStep({ failure }: { failure?: { message?: string; fields?: Record<string, string> } }) {
   const { countries, defaultCountry } = useLoaderData<typeof loader>();
   const busy = useBusy("send");
   const { formProps, errorFor } = useFormValidation(numberForm);
   const [country, setCountry] = useState(defaultCountry);
-  const callingCode = countries.find((c) => c.code === country)?.callingCode ?? "";
   const error = errorFor("phoneNumber") ?? failure?.fields?.phoneNumber;
   return (
     <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
@@ -160,54 +225,105 @@ function NumberStep({ failure }: { failure?: { message?: string; fields?: Record
       <p className="text-gray-600 text-sm dark:text-gray-400">
         We will text a 6-digit code to this number to check that it is yours.
       </p>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="field-phoneNumber" className="font-medium text-sm">
-          Phone Number
-        </label>
-        <div className="flex gap-2">
-          <label htmlFor="field-country" className="sr-only">
-            Country
-          </label>
-          <select
-            id="field-country"
-            name="country"
-            value={country}
-            onChange={(e) => setCountry(e.currentTarget.value)}
-            className="h-11 w-32 shrink-0 rounded-lg border border-gray-300 bg-white px-2 text-sm dark:border-gray-700 dark:bg-gray-900"
-          >
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name} (+{c.callingCode})
-              </option>
-            ))}
-          </select>
-          <div className="relative flex-1">
-            <span
-              aria-hidden="true"
-              className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 text-gray-500 dark:text-gray-400"
-            >
-              +{callingCode}
-            </span>
-            <input
-              id="field-phoneNumber"
-              name="phoneNumber"
-              type="tel"
-              autoComplete="tel-national"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "field-phoneNumber-error" : undefined}
-              style={{ paddingLeft: `${1.25 + callingCode.length * 0.6}rem` }}
-              className={`h-11 w-full rounded-lg border bg-white pr-3 text-base outline-none focus:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus:border-brand focus:ring-brand/30 dark:border-gray-700"}`}
-            />
-          </div>
-        </div>
-        {error && (
-          <p id="field-phoneNumber-error" className="text-red-700 text-sm dark:text-red-400">
-            {error}
-          </p>
-        )}
-      </div>
+      <PhoneNumberInput countries={countries} country={country} onCountry={setCountry} error={error} />
       <SubmitButton busy={busy} label="Send Verification Code" name="intent" value="send" />
     </Form>
+  );
+}
+
+/** `+212` and `0612 34 56 78` → `+212612345678`; a number typed with its own `+` is kept. */
+function internationalNumber(callingCode: string, typed: string): string {
+  const trimmed = typed.trim();
+  if (trimmed.startsWith("+")) return `+${trimmed.replace(/\D/g, "")}`;
+  return `+${callingCode}${trimmed.replace(/\D/g, "").replace(/^0+/, "")}`;
+}
+
+/**
+ * SMS_PROVIDER=firebase: Firebase texts the code (invisible reCAPTCHA) and turns the right one into
+ * an ID token, which the page then posts for saving like the built-in flow's (`intent=add`).
+ */
+function FirebaseFlow({ config, failure }: { config: FirebasePublicConfig; failure?: { message?: string } }) {
+  const { countries, defaultCountry } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const saving = useBusy("add");
+  const [country, setCountry] = useState(defaultCountry);
+  const [phase, setPhase] = useState<"number" | "sending" | "code" | "confirming">("number");
+  const [message, setMessage] = useState<string>();
+  const [phoneNumber, setPhoneNumber] = useState("");
+  const sent = useRef<FirebaseCodeSent>(null);
+  const recaptcha = useRef<HTMLDivElement>(null);
+  const numberValidation = useFormValidation(numberForm);
+  const codeValidation = useFormValidation(codeForm);
+  const callingCode = countries.find((c) => c.code === country)?.callingCode ?? "";
+  const explain = (error: unknown) => setMessage(phoneErrorMessage((error as { code?: string }).code));
+
+  if (phase === "code" || phase === "confirming") {
+    return (
+      <form
+        className="flex flex-col gap-4"
+        {...codeValidation.formProps}
+        onSubmit={async (event) => {
+          codeValidation.formProps.onSubmit(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          setMessage(undefined);
+          setPhase("confirming");
+          try {
+            const idToken = await sent.current!.confirm(
+              String(new FormData(event.currentTarget).get("code")),
+            );
+            submit({ intent: "add", idToken, phoneNumber }, { method: "post", replace: true });
+          } catch (error) {
+            explain(error);
+          }
+          setPhase("code");
+        }}
+      >
+        <NoticeBox message={`A verification code has been sent to ${phoneNumber}.`} />
+        <ErrorBox message={message ?? failure?.message} busy={phase === "confirming" || saving} />
+        <TextField
+          label="Verification Code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
+          error={codeValidation.errorFor("code")}
+        />
+        <SubmitButton busy={phase === "confirming" || saving} label="Verify" busyLabel="Verifying..." />
+      </form>
+    );
+  }
+  const error = numberValidation.errorFor("phoneNumber");
+  return (
+    <form
+      className="flex flex-col gap-4"
+      {...numberValidation.formProps}
+      onSubmit={async (event) => {
+        numberValidation.formProps.onSubmit(event);
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        const number = internationalNumber(
+          callingCode,
+          String(new FormData(event.currentTarget).get("phoneNumber")),
+        );
+        setMessage(undefined);
+        setPhase("sending");
+        try {
+          const { sendFirebaseCode } = await import("#app/lib/firebase-phone.client.ts");
+          sent.current = await sendFirebaseCode(config, number, recaptcha.current!);
+          setPhoneNumber(number);
+          setPhase("code");
+        } catch (failed) {
+          explain(failed);
+          setPhase("number");
+        }
+      }}
+    >
+      <ErrorBox message={message ?? failure?.message} busy={phase === "sending"} />
+      <PhoneNumberInput countries={countries} country={country} onCountry={setCountry} error={error} />
+      <div ref={recaptcha} />
+      <SubmitButton busy={phase === "sending"} label="Send Verification Code" busyLabel="Sending..." />
+    </form>
   );
 }
 
@@ -277,6 +393,7 @@ function Verified() {
 
 export default function AddPhoneNumber() {
   const result = useActionData<typeof action>() as Step | undefined;
+  const { firebase } = useLoaderData<typeof loader>();
   return (
     <AccountCard title="Add phone number">
       {result?.step === "done" ? (
@@ -285,6 +402,8 @@ export default function AddPhoneNumber() {
         <CodeStep step={result} />
       ) : result?.step === "retry" ? (
         <RetryStep step={result} />
+      ) : firebase ? (
+        <FirebaseFlow config={firebase} failure={result} />
       ) : (
         <NumberStep failure={result} />
       )}

@@ -92,7 +92,7 @@ class ApiError extends Error {
 }
 
 export async function startFirebaseAuthEmulator(
-  options: { projectId?: string } = {},
+  options: { projectId?: string; port?: number } = {},
 ): Promise<FirebaseAuthEmulator> {
   const projectId = options.projectId ?? "shop-test";
   const users = new Map<string, EmulatedUser>();
@@ -288,7 +288,7 @@ export async function startFirebaseAuthEmulator(
       send(res, error.status, { error: { code: error.status, message: error.message, errors: [] } });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const host = `127.0.0.1:${port}`;
 
