@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { EMAIL_NOT_VERIFIED, WRONG_CREDENTIALS } from "#contract/accounts.ts";
+import {
+  accountErrorResponse,
+  EMAIL_NOT_VERIFIED,
+  messageResponse,
+  tokenResponse,
+  WRONG_CREDENTIALS,
+} from "#contract/accounts.ts";
 import { EMAIL_TAKEN, INVALID_SESSION } from "#core/accounts/customers.ts";
 import { RESET_CODE_SENT } from "#core/accounts/password-reset.ts";
 import {
@@ -10,6 +16,7 @@ import {
   createCustomer,
   customerRow,
   DEMO,
+  expectContract,
   FIXTURE_PASSWORD,
   latestCode,
   MINUTE,
@@ -51,6 +58,7 @@ async function expectRefused(method: string, path: string, [, body, field, messa
   expect(res.body.status).toBe("fail");
   expect(res.body.message).toBe(message);
   expect(res.body.errors[0]).toEqual({ field, message });
+  expectContract(accountErrorResponse, res.body);
   expect(await accountRows(shop)).toEqual(before);
 }
 
@@ -99,6 +107,7 @@ describe("POST /api/v1/auth/signup", () => {
       message: "Your account has been created. Check your email for a verification code.",
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
     });
+    expectContract(tokenResponse, res.body);
     const cookie = sessionCookie(res.headers);
     expect(cookie?.value).toBe(res.body.token);
     expect(cookie?.attributes).toEqual(
@@ -267,6 +276,7 @@ describe("POST /api/v1/auth/login", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "Success", message: "You are logged in.", token: expect.any(String) });
+    expectContract(tokenResponse, res.body);
     const cookie = sessionCookie(res.headers);
     expect(cookie?.value).toBe(res.body.token);
     expect(cookie?.attributes).toEqual(
@@ -344,6 +354,7 @@ describe("POST /api/v1/auth/forgotPassword", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "Success", message: RESET_CODE_SENT });
+    expectContract(messageResponse, res.body);
     expect(RESET_CODE_SENT).toBe(
       "If an account exists for this email, a password reset code has been sent to it. The code expires in 10 minutes.",
     );
@@ -456,6 +467,7 @@ describe("PUT /api/v1/auth/passwordResetCode", () => {
       message: "Your password has been changed.",
       token: expect.any(String),
     });
+    expectContract(tokenResponse, res.body);
     expect(sessionCookie(res.headers)?.value).toBe(res.body.token);
 
     const after = await customerRow(shop, customer.id);
@@ -685,6 +697,7 @@ describe("POST /api/v1/auth/logout", () => {
     const res = await call(shop, "POST", "/auth/logout", { cookie: await sessionToken(DEMO.id) });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "Success", message: "You are logged out." });
+    expectContract(messageResponse, res.body);
     const cookie = sessionCookie(res.headers);
     expect(cookie?.value).toBe("");
     expect(cookie?.attributes).toEqual(expect.arrayContaining(["path=/", "max-age=0"]));

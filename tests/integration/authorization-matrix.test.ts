@@ -170,6 +170,8 @@ const BAD_TOKENS = [
   "without a token version",
 ];
 
+type Headers = Record<string, string>;
+
 const pathOf = (endpoint: Endpoint) =>
   endpoint.path.replace(":phoneId", ownerPhoneId).replace(":addressId", ownerAddressId);
 
@@ -183,7 +185,11 @@ function send(
 describe.each(ENDPOINTS)("$method /api/v1$path", (endpoint) => {
   it("without a token → 401 asking to log in, nothing changed", async () => {
     const before = await accountRows(shop);
-    for (const headers of [{}, { authorization: "Bearer " }, { authorization: "Basic ZGVtbzpkZW1v" }]) {
+    for (const headers of [
+      {},
+      { authorization: "Bearer " },
+      { authorization: "Basic ZGVtbzpkZW1v" },
+    ] as Headers[]) {
       const res = await send(endpoint, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body).toEqual({ status: "fail", message: NOT_LOGGED_IN });
@@ -256,7 +262,7 @@ describe("cookie authentication (JWTToken)", () => {
   const CROSS_SITE = "This request did not come from the shop's own pages.";
 
   it("the cookie alone authenticates a GET, whatever the origin", async () => {
-    for (const headers of [{}, { origin: FOREIGN }]) {
+    for (const headers of [{}, { origin: FOREIGN }] as Headers[]) {
       const res = await call(shop, "GET", "/customer", { cookie: owner.token, headers });
       expect(res.status).toBe(200);
       expect(res.body.data._id).toBe(owner.id);
@@ -274,7 +280,11 @@ describe("cookie authentication (JWTToken)", () => {
     async (method, path, body) => {
       const endpoint = { method, path, body } as Endpoint;
       const before = await accountRows(shop);
-      for (const headers of [{ origin: FOREIGN }, { origin: "null" }, { "sec-fetch-site": "cross-site" }]) {
+      for (const headers of [
+        { origin: FOREIGN },
+        { origin: "null" },
+        { "sec-fetch-site": "cross-site" },
+      ] as Headers[]) {
         const res = await send(endpoint, { cookie: owner.token, headers });
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(res.body).toEqual({ status: "fail", message: CROSS_SITE });
@@ -286,7 +296,7 @@ describe("cookie authentication (JWTToken)", () => {
   it("a cookie-authenticated POST from the shop's own origin or an allowed one goes through", async () => {
     const customer = await createCustomer(shop);
     const cities = ["Agadir", "Tétouan", "Oujda", "Kénitra"];
-    const headerSets = [
+    const headerSets: Headers[] = [
       { origin: "http://localhost" },
       { origin: APP_ORIGIN },
       { "sec-fetch-site": "same-origin" },

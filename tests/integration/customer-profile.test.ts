@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { AddressBody } from "#contract/accounts.ts";
+import {
+  type AddressBody,
+  accountErrorResponse,
+  addressesChangedResponse,
+  addressListResponse,
+  addressSavedResponse,
+  phoneNumberListResponse,
+  phoneNumbersChangedResponse,
+  profileResponse,
+} from "#contract/accounts.ts";
 import { stableId } from "#db/ids.ts";
 import {
   accountRows,
@@ -8,6 +17,7 @@ import {
   createClock,
   createCustomer,
   DEMO,
+  expectContract,
   insertAddress,
   insertPhoneNumber,
   SAMPLE_ADDRESS,
@@ -40,6 +50,7 @@ describe("GET /api/v1/customer", () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       },
     });
+    expectContract(profileResponse, res.body);
   });
 
   it("lists phone numbers and addresses oldest first; a new customer has none", async () => {
@@ -80,6 +91,7 @@ describe("GET /api/v1/customer/phone-numbers", () => {
       results: 1,
       data: [{ _id: expect.stringMatching(ID), phoneNumber: "+212600000021" }],
     });
+    expectContract(phoneNumberListResponse, res.body);
   });
 });
 
@@ -96,6 +108,7 @@ describe("DELETE /api/v1/customer/phone-numbers/:id", () => {
       message: "Phone number removed.",
       data: [{ _id: kept, phoneNumber: "+212600000031" }],
     });
+    expectContract(phoneNumbersChangedResponse, res.body);
     const again = await call(shop, "DELETE", `/customer/phone-numbers/${removed}`, { token: customer.token });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ status: "fail", message: `No phone number for this ID: ${removed}` });
@@ -124,6 +137,7 @@ describe("GET /api/v1/customer/addresses", () => {
     const res = await call(shop, "GET", "/customer/addresses", { token: await sessionToken(DEMO.id) });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ results: 1, data: [{ _id: stableId("address", DEMO.id), ...DEMO.address }] });
+    expectContract(addressListResponse, res.body);
   });
 });
 
@@ -144,6 +158,7 @@ describe("POST /api/v1/customer/addresses", () => {
     expect(res.status).toBe(201);
     const saved = { _id: expect.stringMatching(ID), ...SAMPLE_ADDRESS };
     expect(res.body).toEqual({ status: "Success", message: "Address saved.", address: saved, data: [saved] });
+    expectContract(addressSavedResponse, res.body);
     const rows = await shop.rows(
       sql`SELECT country, state, city, street, postal_code FROM customer_addresses WHERE customer_id = ${customer.id}`,
     );
@@ -258,6 +273,7 @@ describe("POST /api/v1/customer/addresses", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(res.body.errors[0]).toEqual({ field, message });
+    expectContract(accountErrorResponse, res.body);
     expect(await accountRows(shop)).toEqual(before);
   });
 
@@ -303,6 +319,7 @@ describe("DELETE /api/v1/customer/addresses/:id", () => {
       message: "Address removed.",
       data: [{ _id: expect.stringMatching(ID), ...SAMPLE_ADDRESS }],
     });
+    expectContract(addressesChangedResponse, res.body);
     const again = await call(shop, "DELETE", `/customer/addresses/${removed}`, { token: customer.token });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ status: "fail", message: `No address for this ID: ${removed}` });

@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { PHONE_ADD_FAILED, PHONE_ALREADY_SAVED, PHONE_ERROR_MESSAGES } from "#contract/accounts.ts";
+import {
+  accountErrorResponse,
+  PHONE_ADD_FAILED,
+  PHONE_ALREADY_SAVED,
+  PHONE_ERROR_MESSAGES,
+  phoneCodeConfirmedResponse,
+  phoneCodeSentResponse,
+  phoneNumbersChangedResponse,
+  verificationStatusResponse,
+} from "#contract/accounts.ts";
 import {
   accountRows,
   call,
@@ -8,6 +17,7 @@ import {
   createCustomer,
   customerRow,
   DEMO,
+  expectContract,
   HOUR,
   insertPhoneNumber,
   latestCode,
@@ -49,6 +59,7 @@ async function expectFieldRefused(
   expect(res.body.status).toBe("fail");
   expect(res.body.message).toBe(message);
   expect(res.body.errors[0]).toEqual({ field, message });
+  expectContract(accountErrorResponse, res.body);
   expect(await accountRows(shop)).toEqual(before);
 }
 
@@ -74,6 +85,7 @@ describe("GET /api/v1/customer/verify-email", () => {
     const res = await call(shop, "GET", "/customer/verify-email", { token: customer.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "Success", message: sentMessage(customer.email) });
+    expectContract(verificationStatusResponse, res.body);
     const [mail, ...older] = await outbox(shop, customer.email);
     expect(older).toEqual([]);
     const code = await latestCode(shop, customer.email);
@@ -173,6 +185,7 @@ describe("POST /api/v1/customer/verify-email", () => {
     const res = await verify(customer, code);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "Verified", message: "Your email has been verified." });
+    expectContract(verificationStatusResponse, res.body);
     const row = await customerRow(shop, customer.id);
     expect(new Date(row!.email_verified_at!).toISOString()).toBe(clock.now().toISOString());
     expect(await codeRow(customer.id, "verify_email")).toBeUndefined();
@@ -298,6 +311,7 @@ describe("POST /api/v1/customer/phone-verification/send-code", () => {
       verificationId: expect.any(String),
       phoneNumber: MOROCCAN,
     });
+    expectContract(phoneCodeSentResponse, res.body);
     const [sms, ...older] = await outbox(shop, MOROCCAN);
     expect(older).toEqual([]);
     const code = await latestCode(shop, MOROCCAN);
@@ -325,6 +339,7 @@ describe("POST /api/v1/customer/phone-verification/send-code", () => {
         code: "invalid-phone-number",
         message: "The phone number is invalid or incorrectly formatted.",
       });
+      expectContract(accountErrorResponse, res.body);
       expect(await accountRows(shop)).toEqual(before);
     },
   );
@@ -439,6 +454,7 @@ describe("POST /api/v1/customer/phone-verification/confirm-code", () => {
       idToken: expect.any(String),
       phoneNumber: "+212612345672",
     });
+    expectContract(phoneCodeConfirmedResponse, res.body);
     expect(await codeRow(customer.id, "verify_phone")).toBeUndefined();
 
     const saved = await call(shop, "POST", "/customer/phone-numbers", {
@@ -451,6 +467,7 @@ describe("POST /api/v1/customer/phone-verification/confirm-code", () => {
       message: "Phone number verified successfully",
       data: [{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), phoneNumber: "+212612345672" }],
     });
+    expectContract(phoneNumbersChangedResponse, saved.body);
     const rows = await shop.rows(
       sql`SELECT phone_number FROM customer_phone_numbers WHERE customer_id = ${customer.id}`,
     );

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { z } from "zod";
 import type { AddressBody } from "#contract/accounts.ts";
 import { hashPassword } from "#core/accounts/passwords.ts";
 import { createSessionToken, signToken } from "#core/accounts/tokens.ts";
@@ -256,4 +258,12 @@ export async function customerRow(shop: Pick<TestShop, "rows">, id: string) {
     email_verified_at: Date | string | null;
   }>(sql`SELECT * FROM customers WHERE id = ${id}`);
   return row;
+}
+
+/**
+ * The body is what the published contract (contract/accounts.ts → OpenAPI) describes: it parses, and
+ * parsing drops nothing, so there is no field the document does not name.
+ */
+export function expectContract(schema: z.ZodType, body: unknown) {
+  expect(schema.parse(body)).toEqual(body);
 }
