@@ -692,6 +692,24 @@ describe("PUT /api/v1/auth/passwordResetCode", () => {
   });
 });
 
+describe("log-in from another site's page (login CSRF)", () => {
+  it("POST /api/v1/auth/login from a foreign origin sets no session cookie", async () => {
+    const customer = await createCustomer(shop);
+    const body = { email: customer.email, password: FIXTURE_PASSWORD };
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+      // A form on another site can post this (text/plain JSON) and would sign the visitor in as the attacker.
+      const res = await call(shop, "POST", "/auth/login", { headers, body });
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    // The shop's own pages, and API clients, still get it.
+    for (const headers of [{ origin: "http://localhost" }, { "sec-fetch-site": "same-origin" }, {}]) {
+      const res = await call(shop, "POST", "/auth/login", { headers, body });
+      expect(sessionCookie(res.headers)?.value).toBe(res.body.token);
+    }
+  });
+});
+
 describe("POST /api/v1/auth/logout", () => {
   it("clears the session cookie", async () => {
     const res = await call(shop, "POST", "/auth/logout", { cookie: await sessionToken(DEMO.id) });

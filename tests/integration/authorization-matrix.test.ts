@@ -330,6 +330,48 @@ describe("cookie authentication (JWTToken)", () => {
     expect(del.status).toBe(200);
   });
 
+  it("behind a TLS proxy the browser's own same-origin write goes through (Sec-Fetch-Site vouches for it)", async () => {
+    // The app sees http://internal:3000 while the page is https://shop.example.
+    const customer = await createCustomer(shop);
+    const res = await shop.get("http://internal:3000/api/v1/customer/addresses", {
+      method: "POST",
+      headers: {
+        cookie: `JWTToken=${customer.token}`,
+        origin: "https://shop.example",
+        "sec-fetch-site": "same-origin",
+        "content-type": "application/json",
+        "x-forwarded-for": "10.200.0.1",
+      },
+      body: JSON.stringify(SAMPLE_ADDRESS),
+    });
+    expect(res.status).toBe(201);
+    // The same request as another site's page would make it is still refused.
+    const forged = await shop.get("http://internal:3000/api/v1/customer/addresses", {
+      method: "POST",
+      headers: {
+        cookie: `JWTToken=${customer.token}`,
+        origin: FOREIGN,
+        "sec-fetch-site": "cross-site",
+        "content-type": "application/json",
+        "x-forwarded-for": "10.200.0.1",
+      },
+      body: JSON.stringify({ ...SAMPLE_ADDRESS, city: "Meknès" }),
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it("another Authorization scheme (a staging site's Basic auth) leaves the cookie in charge", async () => {
+    const res = await call(shop, "GET", "/customer", {
+      cookie: owner.token,
+      headers: { authorization: "Basic c3RhZ2luZzpzZWNyZXQ=" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data._id).toBe(owner.id);
+    // A Bearer token, even a bad one, is what the client meant: no falling back to the cookie.
+    const bearer = await call(shop, "GET", "/customer", { cookie: owner.token, token: "not-a-jwt" });
+    expect(bearer.status).toBe(401);
+  });
+
   it("a bad cookie from a foreign origin is a 401 like any bad token", async () => {
     const res = await call(shop, "POST", "/customer/addresses", {
       cookie: "not-a-jwt",
