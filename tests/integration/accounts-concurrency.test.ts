@@ -21,6 +21,27 @@ const shop = setUpTestShop();
 const together = <T>(n: number, f: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
+describe("POST /api/v1/auth/signup", () => {
+  it("the same email signed up twice at once makes one account; the other answer is the 409", async () => {
+    const body = {
+      firstName: "Twin",
+      lastName: "Clicks",
+      email: "double.click@example.test",
+      password: "password-123",
+      confirmPassword: "password-123",
+    };
+    const answers = await together(2, (i) =>
+      call(shop, "POST", "/auth/signup", {
+        body: { ...body, email: i ? body.email.toUpperCase() : body.email },
+      }),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const rows = await shop.rows(sql`SELECT 1 FROM customers WHERE lower(email) = ${body.email}`);
+    expect(rows).toHaveLength(1);
+    expect(await outbox(shop, body.email)).toHaveLength(1);
+  });
+});
+
 describe("GET /api/v1/customer/verify-email", () => {
   it("asked for several times at once (a page opened twice), mails one code, and that code works", async () => {
     // A few rounds: the race is narrow and one round may miss it.

@@ -100,6 +100,15 @@ describe("GET /api/v1/customer/verify-email", () => {
     expect(mail!.html).toContain(`>${code}</p>`);
   });
 
+  it("puts the customer's name into the HTML part as text, never as markup", async () => {
+    const customer = await createCustomer(shop, { verified: false, firstName: "<b>Ali</b>&co" });
+    await call(shop, "GET", "/customer/verify-email", { token: customer.token });
+    const [mail] = await outbox(shop, customer.email);
+    expect(mail!.html).toContain("Hello &lt;b&gt;Ali&lt;/b&gt;&amp;co,");
+    expect(mail!.html).not.toContain("<b>Ali");
+    expect(mail!.text).toContain("Hello <b>Ali</b>&co,");
+  });
+
   it("says Verified, and mails nothing, when the email is verified already", async () => {
     const customer = await createCustomer(shop);
     const res = await call(shop, "GET", "/customer/verify-email", { token: customer.token });
