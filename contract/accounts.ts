@@ -215,3 +215,64 @@ export function messagesByField(error: z.ZodError): Record<string, string> {
   }
   return messages;
 }
+
+// Response shapes: the OpenAPI document is built from them, and the API tests check every answer
+// against them. (`status` is "Success" on every change, as SPEC §3 reads it.)
+
+const success = z.object({ status: z.literal("Success"), message: z.string() });
+
+export const messageResponse = success;
+
+/** Log-in, sign-up and reset: the session token, also set as the `JWTToken` cookie (90 days). */
+export const tokenResponse = success.extend({ token: z.string() });
+
+/** Both verify-email calls: `Verified` means done (SPEC §3); `Success` means a code was sent. */
+export const verificationStatusResponse = z.object({
+  status: z.enum(["Verified", "Success"]),
+  message: z.string(),
+});
+
+export const phoneNumberEntry = z.object({ _id: z.string(), phoneNumber: z.string() });
+export const addressEntry = z.object({
+  _id: z.string(),
+  country: z.string(),
+  state: z.string(),
+  city: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+});
+
+export const customerProfile = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  profileImage: z.string().nullable(),
+  phoneNumbers: z.array(phoneNumberEntry),
+  addressesList: z.array(addressEntry),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export const profileResponse = z.object({ data: customerProfile });
+
+export const phoneCodeSentResponse = success.extend({ verificationId: z.string(), phoneNumber: z.string() });
+export const phoneCodeConfirmedResponse = success.extend({ idToken: z.string(), phoneNumber: z.string() });
+
+export const phoneNumberListResponse = z.object({
+  results: z.number().int(),
+  data: z.array(phoneNumberEntry),
+});
+export const phoneNumbersChangedResponse = success.extend({ data: z.array(phoneNumberEntry) });
+
+export const addressListResponse = z.object({ results: z.number().int(), data: z.array(addressEntry) });
+export const addressSavedResponse = success.extend({ address: addressEntry, data: z.array(addressEntry) });
+export const addressesChangedResponse = success.extend({ data: z.array(addressEntry) });
+
+/** Every error: `errors` names the fields of a bad body; `code` is the identity error code of SPEC §8. */
+export const accountErrorResponse = z.object({
+  status: z.enum(["fail", "error"]),
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});

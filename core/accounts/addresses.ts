@@ -30,23 +30,28 @@ export async function saveAddress(
 ): Promise<AddressEntry> {
   const same = sql`lower(country) = lower(${address.country}) AND lower(state) = lower(${address.state})
     AND lower(city) = lower(${address.city}) AND lower(street) = lower(${address.street}) AND postal_code = ${address.postalCode}`;
-  const [existing] = await queryRows<AddressEntry>(
-    ctx.db,
-    sql`SELECT id AS "_id", country, state, city, street, postal_code AS "postalCode"
-        FROM customer_addresses WHERE customer_id = ${customerId} AND ${same}`,
-  );
-  if (existing) return existing;
-  const id = newId();
-  const inserted = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`INSERT INTO customer_addresses (id, customer_id, country, state, city, street, postal_code, created_at)
-        SELECT ${id}, ${customerId}, ${address.country}, ${address.state}, ${address.city}, ${address.street},
-               ${address.postalCode}, ${ctx.now().toISOString()}::timestamptz
-        WHERE (SELECT count(*) FROM customer_addresses WHERE customer_id = ${customerId}) < ${MAX_ADDRESSES}
-        RETURNING id`,
-  );
-  if (inserted.length === 0) throw invalid(`You can save at most ${MAX_ADDRESSES} addresses.`);
-  return { _id: id, ...address };
+  return ctx.db.transaction(async (tx) => {
+    // Check-then-insert under the customer's row lock: two requests at once can neither both add the
+    // same address nor both take the last free place.
+    await tx.execute(sql`SELECT 1 FROM customers WHERE id = ${customerId} FOR NO KEY UPDATE`);
+    const [existing] = await queryRows<AddressEntry>(
+      tx,
+      sql`SELECT id AS "_id", country, state, city, street, postal_code AS "postalCode"
+          FROM customer_addresses WHERE customer_id = ${customerId} AND ${same}`,
+    );
+    if (existing) return existing;
+    const id = newId();
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO customer_addresses (id, customer_id, country, state, city, street, postal_code, created_at)
+          SELECT ${id}, ${customerId}, ${address.country}, ${address.state}, ${address.city}, ${address.street},
+                 ${address.postalCode}, ${ctx.now().toISOString()}::timestamptz
+          WHERE (SELECT count(*) FROM customer_addresses WHERE customer_id = ${customerId}) < ${MAX_ADDRESSES}
+          RETURNING id`,
+    );
+    if (inserted.length === 0) throw invalid(`You can save at most ${MAX_ADDRESSES} addresses.`);
+    return { _id: id, ...address };
+  });
 }
 
 export async function addAddress(ctx: CoreContext, customerId: string, address: AddressBody) {

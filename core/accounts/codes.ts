@@ -46,7 +46,7 @@ const time = (v: string | Date) => new Date(v).getTime();
 
 /**
  * Creates a fresh code for (customer, purpose), replacing any earlier one, unless re-sending is
- * throttled. The row lock serialises two requests racing for the same customer.
+ * throttled. Requests racing for the same customer take turns on the customer's row.
  */
 export async function issueCode(
   ctx: Ctx,
@@ -55,6 +55,9 @@ export async function issueCode(
 ): Promise<IssueResult> {
   const now = ctx.now();
   return executor.transaction(async (tx) => {
+    // The customer row is the lock: a code row that does not exist yet cannot be locked, and without
+    // this two first requests (a page asking twice) would both send a code, the first one dead on arrival.
+    await tx.execute(sql`SELECT 1 FROM customers WHERE id = ${input.customerId} FOR NO KEY UPDATE`);
     const [row] = await queryRows<CodeRow>(
       tx,
       sql`SELECT * FROM one_time_codes WHERE customer_id = ${input.customerId} AND purpose = ${input.purpose} FOR UPDATE`,

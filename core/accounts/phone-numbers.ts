@@ -39,14 +39,18 @@ export async function addPhoneNumber(ctx: CoreContext, customerId: string, idTok
   const number = normalizePhoneNumber(phoneNumber) ?? phoneNumber;
   const id = newId();
   try {
-    const inserted = await queryRows<{ id: string }>(
-      ctx.db,
-      sql`INSERT INTO customer_phone_numbers (id, customer_id, phone_number, verified_at, created_at)
-          SELECT ${id}, ${customerId}, ${number}, ${ctx.now().toISOString()}::timestamptz, ${ctx.now().toISOString()}::timestamptz
-          WHERE (SELECT count(*) FROM customer_phone_numbers WHERE customer_id = ${customerId}) < ${MAX_PHONE_NUMBERS}
-          RETURNING id`,
-    );
-    if (inserted.length === 0) throw invalid(`You can save at most ${MAX_PHONE_NUMBERS} phone numbers.`);
+    await ctx.db.transaction(async (tx) => {
+      // Count-then-insert under the customer's row lock, so numbers added at once cannot pass the cap.
+      await tx.execute(sql`SELECT 1 FROM customers WHERE id = ${customerId} FOR NO KEY UPDATE`);
+      const inserted = await queryRows<{ id: string }>(
+        tx,
+        sql`INSERT INTO customer_phone_numbers (id, customer_id, phone_number, verified_at, created_at)
+            SELECT ${id}, ${customerId}, ${number}, ${ctx.now().toISOString()}::timestamptz, ${ctx.now().toISOString()}::timestamptz
+            WHERE (SELECT count(*) FROM customer_phone_numbers WHERE customer_id = ${customerId}) < ${MAX_PHONE_NUMBERS}
+            RETURNING id`,
+      );
+      if (inserted.length === 0) throw invalid(`You can save at most ${MAX_PHONE_NUMBERS} phone numbers.`);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(PHONE_ALREADY_SAVED, "phoneNumber");
     throw error;

@@ -68,7 +68,8 @@ export async function confirmPhoneCode(
 ) {
   if (!input.code) throw fail("missing-verification-code");
   const attempt = await verifyToken(ctx, "phone-verification", input.verificationId);
-  if (!attempt.ok) throw fail(attempt.problem === "expired" ? "session-expired" : "invalid-verification-id");
+  // The id lives exactly as long as the code it was issued with: once it is past, so is the code.
+  if (!attempt.ok) throw fail(attempt.problem === "expired" ? "code-expired" : "invalid-verification-id");
   if (attempt.claims.sub !== customerId || typeof attempt.claims.phone_number !== "string") {
     throw fail("invalid-verification-id");
   }

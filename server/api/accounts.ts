@@ -21,7 +21,7 @@ import { SESSION_MAX_AGE_SECONDS } from "#core/accounts/tokens.ts";
 import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
 import { clientIp } from "../middleware/rate-limit.ts";
-import { requireSession, TOKEN_COOKIE } from "../middleware/session.ts";
+import { isCrossSiteCookieWrite, requireSession, TOKEN_COOKIE } from "../middleware/session.ts";
 import { parseBody } from "./validate.ts";
 
 interface Options {
@@ -29,8 +29,13 @@ interface Options {
   allowedOrigins: string[];
 }
 
-/** Log-in, sign-up and reset also set the session cookie (DESIGN), so a browser client is signed in too. */
-function setSessionCookie(c: Context, token: string) {
+/**
+ * Log-in, sign-up and reset also set the session cookie (DESIGN), so a browser client is signed in
+ * too; but not for a form posted from another site's page, which could otherwise sign the visitor
+ * in to the attacker's account (login CSRF). That page cannot read the token in the body.
+ */
+function setSessionCookie(c: Context, token: string, allowedOrigins: string[]) {
+  if (isCrossSiteCookieWrite(c, allowedOrigins)) return;
   setCookie(c, TOKEN_COOKIE, token, {
     path: "/",
     httpOnly: true,
@@ -46,7 +51,7 @@ export function authRoutes(ctx: CoreContext, options: Options) {
   return new Hono()
     .post("/signup", async (c) => {
       const { token } = await signUp(ctx, await parseBody(c, signupBody), meta(c));
-      setSessionCookie(c, token);
+      setSessionCookie(c, token, options.allowedOrigins);
       return c.json(
         {
           status: "Success",
@@ -58,7 +63,7 @@ export function authRoutes(ctx: CoreContext, options: Options) {
     })
     .post("/login", async (c) => {
       const { token } = await logIn(ctx, await parseBody(c, loginBody), meta(c));
-      setSessionCookie(c, token);
+      setSessionCookie(c, token, options.allowedOrigins);
       return c.json({ status: "Success", message: "You are logged in.", token });
     })
     .post("/forgotPassword", async (c) => {
@@ -67,7 +72,7 @@ export function authRoutes(ctx: CoreContext, options: Options) {
     })
     .put("/passwordResetCode", async (c) => {
       const result = await resetPassword(ctx, await parseBody(c, resetPasswordBody), meta(c));
-      setSessionCookie(c, result.token);
+      setSessionCookie(c, result.token, options.allowedOrigins);
       return c.json(result);
     })
     .post("/logout", (c) => {

@@ -1,5 +1,32 @@
 import { z } from "zod";
 import {
+  accountErrorResponse,
+  addPhoneNumberBody,
+  addressBody,
+  addressesChangedResponse,
+  addressListResponse,
+  addressSavedResponse,
+  confirmPhoneCodeBody,
+  EMAIL_NOT_VERIFIED,
+  forgotPasswordBody,
+  loginBody,
+  messageResponse,
+  PHONE_ADD_FAILED,
+  PHONE_ALREADY_SAVED,
+  phoneCodeConfirmedResponse,
+  phoneCodeSentResponse,
+  phoneNumberListResponse,
+  phoneNumbersChangedResponse,
+  profileResponse,
+  resetPasswordBody,
+  sendPhoneCodeBody,
+  signupBody,
+  tokenResponse,
+  verificationStatusResponse,
+  verifyEmailBody,
+  WRONG_CREDENTIALS,
+} from "#contract/accounts.ts";
+import {
   brandListQuery,
   categoryListQuery,
   errorResponse,
@@ -112,6 +139,277 @@ function listOperation(summary: string, query: z.ZodObject, item: z.ZodType) {
   };
 }
 
+/** A JSON body: unknown fields are ignored (not refused), so the schema says nothing about them. */
+function requestBody(schema: z.ZodType) {
+  const content = json(schema);
+  delete (content["application/json"].schema as JsonSchema).additionalProperties;
+  return { required: true, content };
+}
+
+const accountError = (description: string) => ({ description, content: json(accountErrorResponse) });
+
+type Access = "visitor" | "customer" | "verifying";
+
+interface AccountOperation {
+  summary: string;
+  description?: string;
+  /** visitor: no token; customer: a session and a verified email; verifying: a session, verified or not. */
+  access: Access;
+  body?: z.ZodType;
+  ok: { status: "200" | "201"; description: string; schema: z.ZodType };
+  /** Further answers by status: what makes them. */
+  fails?: Record<string, string>;
+  /** The path has an `{id}`. */
+  id?: boolean;
+}
+
+function accountOperation(o: AccountOperation) {
+  const badBody = o.body
+    ? "A field is missing or wrong: `message` is the first problem, `errors` lists each with its field."
+    : undefined;
+  const fails: Record<string, string> = { ...o.fails };
+  if (badBody) fails["400"] = fails["400"] ? `${badBody} ${fails["400"]}` : badBody;
+  if (o.access !== "visitor") {
+    fails["401"] ??=
+      "No token, or one that is malformed, expired, forged, revoked by a password change or of a deleted account (one message for all).";
+    const crossSite = "A change authenticated by the cookie alone from another site's page.";
+    if (o.access === "customer")
+      fails["403"] = `The email is not verified (\`${EMAIL_NOT_VERIFIED}\`), or: ${crossSite}`;
+    else if (o.body || o.id) fails["403"] = crossSite;
+  }
+  fails["429"] ??= "Too many requests.";
+  return {
+    summary: o.summary,
+    ...(o.description ? { description: o.description } : {}),
+    ...(o.access === "visitor" ? {} : { security: [{ bearer: [] }, { cookie: [] }] }),
+    ...(o.id
+      ? {
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              schema: { type: "string", pattern: "^[0-9a-f]{24}$" },
+            },
+          ],
+        }
+      : {}),
+    ...(o.body ? { requestBody: requestBody(o.body) } : {}),
+    responses: {
+      [o.ok.status]: { description: o.ok.description, content: json(o.ok.schema) },
+      ...Object.fromEntries(
+        Object.entries(fails)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([status, description]) => [status, accountError(description)]),
+      ),
+    },
+  };
+}
+
+/** Sign-up, log-in, password reset, verification, profile, phone numbers and addresses (SPEC §7). */
+function accountPaths() {
+  return {
+    "/auth/signup": {
+      post: accountOperation({
+        summary: "Create an account",
+        description:
+          "Mails a 6-digit email verification code (10 minutes, 5 attempts) and logs the new customer in.",
+        access: "visitor",
+        body: signupBody,
+        ok: {
+          status: "201",
+          description: "Created; the session token (also set as the JWTToken cookie).",
+          schema: tokenResponse,
+        },
+        fails: { "409": "An account with this email already exists." },
+      }),
+    },
+    "/auth/login": {
+      post: accountOperation({
+        summary: "Log in with email and password",
+        access: "visitor",
+        body: loginBody,
+        ok: {
+          status: "200",
+          description: "The session token (also set as the JWTToken cookie).",
+          schema: tokenResponse,
+        },
+        fails: {
+          "401": `\`${WRONG_CREDENTIALS}\` for a wrong password and an unknown email alike.`,
+          "429": "Too many attempts from this address or for this account (15 minutes).",
+        },
+      }),
+    },
+    "/auth/forgotPassword": {
+      post: accountOperation({
+        summary: "Mail a password reset code",
+        description:
+          "The answer is the same whether or not the email has an account. At most one code a minute and five an hour are mailed; throttled requests are answered the same way.",
+        access: "visitor",
+        body: forgotPasswordBody,
+        ok: {
+          status: "200",
+          description: "The code is on its way if the account exists.",
+          schema: messageResponse,
+        },
+      }),
+    },
+    "/auth/passwordResetCode": {
+      put: accountOperation({
+        summary: "Set a new password with the reset code",
+        description:
+          "Ends every older session, marks the email verified and logs the customer in. `email` is optional: with it, wrong codes count against that account's code (5 attempts).",
+        access: "visitor",
+        body: resetPasswordBody,
+        ok: {
+          status: "200",
+          description: "The new session token (also set as the JWTToken cookie).",
+          schema: tokenResponse,
+        },
+        fails: { "400": "Or the code is wrong, expired, used up or already used." },
+      }),
+    },
+    "/auth/logout": {
+      post: accountOperation({
+        summary: "Log out (clear the JWTToken cookie)",
+        access: "visitor",
+        ok: { status: "200", description: "The cookie is cleared.", schema: messageResponse },
+      }),
+    },
+    "/customer": {
+      get: accountOperation({
+        summary: "The customer's profile with phone numbers and addresses",
+        access: "customer",
+        ok: { status: "200", description: "The profile.", schema: profileResponse },
+      }),
+    },
+    "/customer/verify-email": {
+      get: accountOperation({
+        summary: "Mail an email verification code",
+        description:
+          "`Verified` when the email is verified already. Asking again within a minute mails nothing new; the first code stays good.",
+        access: "verifying",
+        ok: {
+          status: "200",
+          description: "A code was sent, or the email is verified.",
+          schema: verificationStatusResponse,
+        },
+        fails: { "429": "Five codes this hour already." },
+      }),
+      post: accountOperation({
+        summary: "Verify the email with the code",
+        access: "verifying",
+        body: verifyEmailBody,
+        ok: { status: "200", description: "`Verified`.", schema: verificationStatusResponse },
+        fails: {
+          "400": "Or the code is wrong, expired or used up (5 attempts).",
+          "429": "Too many code checks for this account (15 minutes).",
+        },
+      }),
+    },
+    "/customer/phone-verification/send-code": {
+      post: accountOperation({
+        summary: "Text a verification code to a phone number (built-in identity provider)",
+        description:
+          "Failures carry the identity error `code` of SPEC §8 (`invalid-phone-number`, `too-many-requests`, ...).",
+        access: "verifying",
+        body: sendPhoneCodeBody,
+        ok: {
+          status: "200",
+          description: "The code was texted; `verificationId` names this attempt.",
+          schema: phoneCodeSentResponse,
+        },
+        fails: {
+          "400": "Or `code: invalid-phone-number` / `missing-phone-number`.",
+          "429": "`code: too-many-requests`.",
+        },
+      }),
+    },
+    "/customer/phone-verification/confirm-code": {
+      post: accountOperation({
+        summary: "Confirm the texted code; returns the ID token that saves the number",
+        access: "verifying",
+        body: confirmPhoneCodeBody,
+        ok: {
+          status: "200",
+          description: "The ID token for POST /customer/phone-numbers (10 minutes).",
+          schema: phoneCodeConfirmedResponse,
+        },
+        fails: {
+          "400": "Or `code`: `invalid-verification-code`, `code-expired` or `invalid-verification-id`.",
+          "429": "`code: too-many-requests`: the code is used up or the account made too many checks.",
+        },
+      }),
+    },
+    "/customer/phone-numbers": {
+      get: accountOperation({
+        summary: "The customer's phone numbers",
+        access: "customer",
+        ok: { status: "200", description: "Oldest first.", schema: phoneNumberListResponse },
+      }),
+      post: accountOperation({
+        summary: "Save the phone number an ID token vouches for",
+        description:
+          "The ID token comes from the identity provider (built in, or Firebase) after the code was confirmed.",
+        access: "verifying",
+        body: addPhoneNumberBody,
+        ok: {
+          status: "201",
+          description: "Saved; all the customer's numbers.",
+          schema: phoneNumbersChangedResponse,
+        },
+        fails: {
+          "400": `Or \`${PHONE_ADD_FAILED}\` for an invalid, expired or foreign ID token (with its \`code\`), or ten numbers saved already.`,
+          "409": `\`${PHONE_ALREADY_SAVED}\``,
+        },
+      }),
+    },
+    "/customer/phone-numbers/{id}": {
+      delete: accountOperation({
+        summary: "Remove a phone number",
+        access: "customer",
+        id: true,
+        ok: { status: "200", description: "Removed; the numbers left.", schema: phoneNumbersChangedResponse },
+        fails: {
+          "400": "The id is not 24 hex characters.",
+          "404": "No such number among the customer's (another customer's id answers the same).",
+        },
+      }),
+    },
+    "/customer/addresses": {
+      get: accountOperation({
+        summary: "The customer's saved addresses",
+        access: "customer",
+        ok: { status: "200", description: "Oldest first.", schema: addressListResponse },
+      }),
+      post: accountOperation({
+        summary: "Save an address",
+        description: "The same address again (ignoring case and spacing) is the one already saved.",
+        access: "customer",
+        body: addressBody,
+        ok: {
+          status: "201",
+          description: "The saved address and all of them.",
+          schema: addressSavedResponse,
+        },
+        fails: { "400": "Or ten addresses saved already." },
+      }),
+    },
+    "/customer/addresses/{id}": {
+      delete: accountOperation({
+        summary: "Remove an address",
+        access: "customer",
+        id: true,
+        ok: { status: "200", description: "Removed; the addresses left.", schema: addressesChangedResponse },
+        fails: {
+          "400": "The id is not 24 hex characters.",
+          "404": "No such address among the customer's (another customer's id answers the same).",
+        },
+      }),
+    },
+  };
+}
+
 /** The published contract, built from the same zod schemas the handlers validate with. */
 export function buildOpenApiDocument() {
   return {
@@ -124,7 +422,10 @@ export function buildOpenApiDocument() {
     },
     servers: [{ url: "/api/v1" }],
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        cookie: { type: "apiKey", in: "cookie", name: "JWTToken" },
+      },
     },
     paths: {
       "/categories": listOperation("List categories", categoryListQuery, taxonomyItem),
@@ -151,6 +452,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      ...accountPaths(),
     },
   };
 }

@@ -6,10 +6,14 @@ import { DomainError } from "#core/errors.ts";
 
 export const TOKEN_COOKIE = "JWTToken";
 
-/** The token of a request: `Authorization: Bearer …` (API clients) or the session cookie (the browser). */
+/**
+ * The token of a request: `Authorization: Bearer …` (API clients) or the session cookie (the browser).
+ * Another scheme (a staging site's Basic auth, which the browser sends with every request) is not
+ * ours: the cookie decides then.
+ */
 export function readToken(c: Context): { token: string | undefined; viaCookie: boolean } {
   const header = c.req.header("authorization");
-  if (header !== undefined) {
+  if (header !== undefined && /^Bearer(\s|$)/i.test(header)) {
     const match = header.match(/^Bearer\s+(\S+)\s*$/i);
     return { token: match?.[1] ?? "", viaCookie: false };
   }
@@ -26,6 +30,9 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isCrossSiteCookieWrite(c: Context, allowedOrigins: string[]): boolean {
   if (SAFE.has(c.req.method)) return false;
+  // Set by the browser, never by a page's script: the shop's own page, even when a TLS proxy makes
+  // our URL (http://internal) differ from the page's origin (https://shop.example).
+  if (c.req.header("sec-fetch-site") === "same-origin") return false;
   const origin = c.req.header("origin");
   if (origin) return origin !== new URL(c.req.url).origin && !allowedOrigins.includes(origin);
   return c.req.header("sec-fetch-site") === "cross-site";

@@ -26,7 +26,7 @@ describe("health", () => {
 });
 
 describe("API plumbing", () => {
-  it("publishes the OpenAPI contract with every catalogue endpoint and parameter", async () => {
+  it("publishes the OpenAPI contract with every catalogue and accounts endpoint and parameter", async () => {
     const { status, body } = await shop.get("/api/v1/openapi.json", from());
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
@@ -38,8 +38,40 @@ describe("API plumbing", () => {
         "/products/{id}",
         "/subcategories",
         "/undersubcategories",
+        "/auth/signup",
+        "/auth/login",
+        "/auth/forgotPassword",
+        "/auth/passwordResetCode",
+        "/auth/logout",
+        "/customer",
+        "/customer/verify-email",
+        "/customer/phone-verification/send-code",
+        "/customer/phone-verification/confirm-code",
+        "/customer/phone-numbers",
+        "/customer/phone-numbers/{id}",
+        "/customer/addresses",
+        "/customer/addresses/{id}",
       ].sort(),
     );
+    const methods = Object.fromEntries(
+      Object.entries(body.paths as Record<string, object>).map(([path, ops]) => [
+        path,
+        Object.keys(ops).sort(),
+      ]),
+    );
+    expect(methods["/auth/passwordResetCode"]).toEqual(["put"]);
+    expect(methods["/customer/verify-email"]).toEqual(["get", "post"]);
+    expect(methods["/customer/phone-numbers"]).toEqual(["get", "post"]);
+    expect(methods["/customer/addresses/{id}"]).toEqual(["delete"]);
+    // Every customer endpoint says how it is authenticated; the visitor ones do not ask.
+    for (const [path, ops] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
+      for (const op of Object.values(ops)) {
+        expect(Boolean(op.security), path).toBe(path.startsWith("/customer"));
+      }
+    }
+    const signup = body.paths["/auth/signup"].post.requestBody.content["application/json"].schema;
+    expect(signup.required.sort()).toEqual(["confirmPassword", "email", "firstName", "lastName", "password"]);
+    expect(signup.properties.firstName).toMatchObject({ minLength: 3, maxLength: 16 });
     const names = body.paths["/products"].get.parameters.map((p: any) => p.name);
     for (const name of [
       "page",

@@ -30,6 +30,8 @@ type TestShopOptions = {
   /** Replace adapters (an SMTP mailer, a Firebase verifier, a Redis limiter) or the clock. */
   accounts?: Partial<AccountsContext>;
   now?: () => Date;
+  /** Run on this database instead of a fresh one (two app instances on one database); left open on close. */
+  database?: DatabaseHandle;
 };
 
 /** The secret test sessions are signed with; tests mint tokens with it (tests/support/accounts.ts). */
@@ -56,7 +58,7 @@ export function setUpTestShop(options: TestShopOptions = {}): TestShop {
 }
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const outbox = createOutbox(database.db, () => new Date());
   const ctx: CoreContext = {
     db: database.db,
@@ -98,6 +100,8 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       return { status: res.status, body, headers: res.headers };
     },
     rows: (query) => queryRows(database.db, query),
-    close: () => database.close(),
+    close: async () => {
+      if (!options.database) await database.close();
+    },
   };
 }

@@ -1,0 +1,384 @@
+import { sql } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EMAIL_NOT_VERIFIED } from "#contract/accounts.ts";
+import { INVALID_SESSION, NOT_LOGGED_IN } from "#core/accounts/customers.ts";
+import { keyFor } from "#core/accounts/keys.ts";
+import { signToken } from "#core/accounts/tokens.ts";
+import type { AccountsContext } from "#core/context.ts";
+import { newId } from "#db/ids.ts";
+import {
+  accountRows,
+  call,
+  createCustomer,
+  insertAddress,
+  insertPhoneNumber,
+  phoneIdToken,
+  SAMPLE_ADDRESS,
+  sessionToken,
+  type TestCustomer,
+} from "../support/accounts.ts";
+import { setUpTestShop, TEST_JWT_SECRET } from "../support/app.ts";
+import { TEST_NOW } from "../support/constants.ts";
+
+// Every customer endpoint against every way a request can lack the right to it. All bad tokens get
+// one and the same 401, so an attacker learns nothing about which part was wrong.
+
+const APP_ORIGIN = "https://app.example";
+const shop = setUpTestShop({ corsOrigins: [APP_ORIGIN] });
+
+interface Endpoint {
+  method: "GET" | "POST" | "DELETE";
+  path: string;
+  body?: unknown;
+  /** Part of verifying: works before the email is verified. */
+  worksUnverified: boolean;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { method: "GET", path: "/customer", worksUnverified: false },
+  { method: "GET", path: "/customer/verify-email", worksUnverified: true },
+  {
+    method: "POST",
+    path: "/customer/verify-email",
+    body: { emailVerificationCode: "123456" },
+    worksUnverified: true,
+  },
+  {
+    method: "POST",
+    path: "/customer/phone-verification/send-code",
+    body: { phoneNumber: "+212612345600" },
+    worksUnverified: true,
+  },
+  {
+    method: "POST",
+    path: "/customer/phone-verification/confirm-code",
+    body: { verificationId: "x", code: "123456" },
+    worksUnverified: true,
+  },
+  { method: "GET", path: "/customer/phone-numbers", worksUnverified: false },
+  { method: "POST", path: "/customer/phone-numbers", body: { idToken: "x" }, worksUnverified: true },
+  { method: "DELETE", path: "/customer/phone-numbers/:phoneId", worksUnverified: false },
+  { method: "GET", path: "/customer/addresses", worksUnverified: false },
+  { method: "POST", path: "/customer/addresses", body: SAMPLE_ADDRESS, worksUnverified: false },
+  { method: "DELETE", path: "/customer/addresses/:addressId", worksUnverified: false },
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+const OTHER_SECRET = "not-the-shop-secret-0123456789-abcdefghijklmnop";
+
+/** The signing context of the test shop's secret, as tokens.ts sees it. */
+const testKeys = { accounts: { secret: TEST_JWT_SECRET } as AccountsContext, now: () => TEST_NOW };
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** The customer whose session the bad tokens pretend to be, with a phone number and an address to delete. */
+let owner: TestCustomer;
+let ownerPhoneId: string;
+let ownerAddressId: string;
+/** An account with an unverified email. */
+let unverified: TestCustomer;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  owner = await createCustomer(shop);
+  ownerPhoneId = await insertPhoneNumber(shop, owner.id, "+212600000500");
+  ownerAddressId = await insertAddress(shop, owner.id, SAMPLE_ADDRESS);
+  unverified = await createCustomer(shop, { verified: false });
+  await insertPhoneNumber(shop, unverified.id, "+212600000501");
+
+  const deleted = await createCustomer(shop);
+  await shop.rows(sql`DELETE FROM customers WHERE id = ${deleted.id}`);
+  // The password was changed since this token was issued (token version 0 → 1).
+  const changed = await createCustomer(shop, { tokenVersion: 1 });
+  const claims = {
+    sub: owner.id,
+    aud: "shop:session",
+    ver: 0,
+    iat: seconds(TEST_NOW),
+    exp: seconds(TEST_NOW) + 3600,
+  };
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+  tokens.set("malformed", "not-a-jwt");
+  tokens.set("three parts of garbage", "abc.def.ghi");
+  tokens.set("expired", await sessionToken(owner.id, 0, { now: new Date(TEST_NOW.getTime() - 91 * DAY) }));
+  tokens.set("signed with another secret", await sessionToken(owner.id, 0, { secret: OTHER_SECRET }));
+  tokens.set(
+    "signed with the raw secret instead of the session key",
+    await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(owner.id)
+      .setAudience("shop:session")
+      .setIssuedAt(claims.iat)
+      .setExpirationTime(claims.exp)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET)),
+  );
+  tokens.set("alg: none", `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`);
+  tokens.set(
+    "HS512 under the session key",
+    await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: "HS512" })
+      .setSubject(owner.id)
+      .setAudience("shop:session")
+      .setIssuedAt(claims.iat)
+      .setExpirationTime(claims.exp)
+      .sign(keyFor(testKeys, "session")),
+  );
+  tokens.set(
+    "a changed payload under the original signature",
+    (() => {
+      const [header, , signature] = owner.token.split(".");
+      return `${header}.${b64({ ...claims, sub: unverified.id })}.${signature}`;
+    })(),
+  );
+  tokens.set("of a deleted customer", deleted.token);
+  tokens.set("older than a password change", await sessionToken(changed.id, 0));
+  tokens.set("of a customer that never existed", await sessionToken(newId()));
+  tokens.set("a phone ID token (another use)", await phoneIdToken(owner.id, "+212600000500"));
+  tokens.set(
+    "a phone verification id (another use)",
+    await signToken(testKeys, "phone-verification", owner.id, { phone_number: "+212600000500" }, 600),
+  );
+  tokens.set(
+    "under the session key for another audience",
+    await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(owner.id)
+      .setAudience("shop:phone-id-token")
+      .setIssuedAt(claims.iat)
+      .setExpirationTime(claims.exp)
+      .sign(keyFor(testKeys, "session")),
+  );
+  tokens.set("without a token version", await signToken(testKeys, "session", owner.id, {}, 3600));
+});
+
+const BAD_TOKENS = [
+  "malformed",
+  "three parts of garbage",
+  "expired",
+  "signed with another secret",
+  "signed with the raw secret instead of the session key",
+  "alg: none",
+  "HS512 under the session key",
+  "a changed payload under the original signature",
+  "of a deleted customer",
+  "older than a password change",
+  "of a customer that never existed",
+  "a phone ID token (another use)",
+  "a phone verification id (another use)",
+  "under the session key for another audience",
+  "without a token version",
+];
+
+type Headers = Record<string, string>;
+
+const pathOf = (endpoint: Endpoint) =>
+  endpoint.path.replace(":phoneId", ownerPhoneId).replace(":addressId", ownerAddressId);
+
+function send(
+  endpoint: Endpoint,
+  options: { token?: string; cookie?: string; headers?: Record<string, string> },
+) {
+  return call(shop, endpoint.method, pathOf(endpoint), { body: endpoint.body, ...options });
+}
+
+describe.each(ENDPOINTS)("$method /api/v1$path", (endpoint) => {
+  it("without a token → 401 asking to log in, nothing changed", async () => {
+    const before = await accountRows(shop);
+    for (const headers of [
+      {},
+      { authorization: "Bearer " },
+      { authorization: "Basic ZGVtbzpkZW1v" },
+    ] as Headers[]) {
+      const res = await send(endpoint, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.body).toEqual({ status: "fail", message: NOT_LOGGED_IN });
+    }
+    expect(await accountRows(shop)).toEqual(before);
+  });
+
+  it.each(BAD_TOKENS)("a token %s → the same 401, nothing changed", async (name) => {
+    const before = await accountRows(shop);
+    const token = tokens.get(name)!;
+    for (const res of [await send(endpoint, { token }), await send(endpoint, { cookie: token })]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ status: "fail", message: INVALID_SESSION });
+    }
+    expect(await accountRows(shop)).toEqual(before);
+  });
+
+  if (endpoint.worksUnverified) {
+    it("works before the email is verified", async () => {
+      const res = await send(endpoint, { token: unverified.token });
+      expect([401, 403]).not.toContain(res.status);
+      expect(res.status).toBeLessThan(500);
+    });
+  } else {
+    it("an unverified email → 403 pointing to email verification, nothing changed", async () => {
+      const before = await accountRows(shop);
+      const res = await send(endpoint, { token: unverified.token });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ status: "fail", message: EMAIL_NOT_VERIFIED });
+      expect(res.body.message).toMatch(/^Your email is not verified/);
+      expect(await accountRows(shop)).toEqual(before);
+    });
+  }
+});
+
+describe("another customer's phone numbers and addresses", () => {
+  it.each([
+    ["/customer/phone-numbers", "No phone number for this ID: "],
+    ["/customer/addresses", "No address for this ID: "],
+  ])("DELETE /api/v1%s/:id of another customer → 404 exactly like an unknown id", async (path, text) => {
+    const intruder = await createCustomer(shop);
+    const foreignId = path.includes("phone") ? ownerPhoneId : ownerAddressId;
+    const unknownId = newId();
+    const before = await accountRows(shop);
+    const foreign = await call(shop, "DELETE", `${path}/${foreignId}`, { token: intruder.token });
+    const unknown = await call(shop, "DELETE", `${path}/${unknownId}`, { token: intruder.token });
+    expect(foreign.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(foreign.body).toEqual({ status: "fail", message: `${text}${foreignId}` });
+    expect({ ...foreign.body, message: foreign.body.message.replace(foreignId, "ID") }).toEqual({
+      ...unknown.body,
+      message: unknown.body.message.replace(unknownId, "ID"),
+    });
+    expect(await accountRows(shop)).toEqual(before);
+  });
+
+  it("lists and the profile never show another customer's entries", async () => {
+    const intruder = await createCustomer(shop);
+    for (const path of ["/customer/phone-numbers", "/customer/addresses"]) {
+      const res = await call(shop, "GET", path, { token: intruder.token });
+      expect(res.body).toEqual({ results: 0, data: [] });
+    }
+    const profile = await call(shop, "GET", "/customer", { token: intruder.token });
+    expect(profile.body.data).toMatchObject({ _id: intruder.id, phoneNumbers: [], addressesList: [] });
+  });
+});
+
+describe("cookie authentication (JWTToken)", () => {
+  const FOREIGN = "https://evil.example";
+  const CROSS_SITE = "This request did not come from the shop's own pages.";
+
+  it("the cookie alone authenticates a GET, whatever the origin", async () => {
+    for (const headers of [{}, { origin: FOREIGN }] as Headers[]) {
+      const res = await call(shop, "GET", "/customer", { cookie: owner.token, headers });
+      expect(res.status).toBe(200);
+      expect(res.body.data._id).toBe(owner.id);
+    }
+  });
+
+  it.each([
+    ["POST", "/customer/addresses", { ...SAMPLE_ADDRESS, city: "Tanger" }],
+    ["POST", "/customer/verify-email", { emailVerificationCode: "123456" }],
+    ["POST", "/customer/phone-verification/send-code", { phoneNumber: "+212612345601" }],
+    ["DELETE", "/customer/addresses/:addressId", undefined],
+    ["DELETE", "/customer/phone-numbers/:phoneId", undefined],
+  ])(
+    "a cookie-authenticated %s %s from a foreign origin → 403, nothing changed",
+    async (method, path, body) => {
+      const endpoint = { method, path, body } as Endpoint;
+      const before = await accountRows(shop);
+      for (const headers of [
+        { origin: FOREIGN },
+        { origin: "null" },
+        { "sec-fetch-site": "cross-site" },
+      ] as Headers[]) {
+        const res = await send(endpoint, { cookie: owner.token, headers });
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(res.body).toEqual({ status: "fail", message: CROSS_SITE });
+      }
+      expect(await accountRows(shop)).toEqual(before);
+    },
+  );
+
+  it("a cookie-authenticated POST from the shop's own origin or an allowed one goes through", async () => {
+    const customer = await createCustomer(shop);
+    const cities = ["Agadir", "Tétouan", "Oujda", "Kénitra"];
+    const headerSets: Headers[] = [
+      { origin: "http://localhost" },
+      { origin: APP_ORIGIN },
+      { "sec-fetch-site": "same-origin" },
+      {}, // not a browser: no Origin and no Sec-Fetch-Site
+    ];
+    for (const [i, headers] of headerSets.entries()) {
+      const res = await call(shop, "POST", "/customer/addresses", {
+        cookie: customer.token,
+        headers,
+        body: { ...SAMPLE_ADDRESS, city: cities[i] },
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(201);
+    }
+    const rows = await shop.rows(sql`SELECT city FROM customer_addresses WHERE customer_id = ${customer.id}`);
+    expect(rows).toHaveLength(4);
+  });
+
+  it("a Bearer token from a foreign origin is fine (a browser never sends it by itself)", async () => {
+    const customer = await createCustomer(shop);
+    const res = await call(shop, "POST", "/customer/addresses", {
+      token: customer.token,
+      cookie: "ignored-when-a-bearer-token-is-sent",
+      headers: { origin: FOREIGN, "sec-fetch-site": "cross-site" },
+      body: SAMPLE_ADDRESS,
+    });
+    expect(res.status).toBe(201);
+    const del = await call(shop, "DELETE", `/customer/addresses/${res.body.address._id}`, {
+      token: customer.token,
+      headers: { origin: FOREIGN },
+    });
+    expect(del.status).toBe(200);
+  });
+
+  it("behind a TLS proxy the browser's own same-origin write goes through (Sec-Fetch-Site vouches for it)", async () => {
+    // The app sees http://internal:3000 while the page is https://shop.example.
+    const customer = await createCustomer(shop);
+    const res = await shop.get("http://internal:3000/api/v1/customer/addresses", {
+      method: "POST",
+      headers: {
+        cookie: `JWTToken=${customer.token}`,
+        origin: "https://shop.example",
+        "sec-fetch-site": "same-origin",
+        "content-type": "application/json",
+        "x-forwarded-for": "10.200.0.1",
+      },
+      body: JSON.stringify(SAMPLE_ADDRESS),
+    });
+    expect(res.status).toBe(201);
+    // The same request as another site's page would make it is still refused.
+    const forged = await shop.get("http://internal:3000/api/v1/customer/addresses", {
+      method: "POST",
+      headers: {
+        cookie: `JWTToken=${customer.token}`,
+        origin: FOREIGN,
+        "sec-fetch-site": "cross-site",
+        "content-type": "application/json",
+        "x-forwarded-for": "10.200.0.1",
+      },
+      body: JSON.stringify({ ...SAMPLE_ADDRESS, city: "Meknès" }),
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it("another Authorization scheme (a staging site's Basic auth) leaves the cookie in charge", async () => {
+    const res = await call(shop, "GET", "/customer", {
+      cookie: owner.token,
+      headers: { authorization: "Basic c3RhZ2luZzpzZWNyZXQ=" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data._id).toBe(owner.id);
+    // A Bearer token, even a bad one, is what the client meant: no falling back to the cookie.
+    const bearer = await call(shop, "GET", "/customer", { cookie: owner.token, token: "not-a-jwt" });
+    expect(bearer.status).toBe(401);
+  });
+
+  it("a bad cookie from a foreign origin is a 401 like any bad token", async () => {
+    const res = await call(shop, "POST", "/customer/addresses", {
+      cookie: "not-a-jwt",
+      headers: { origin: FOREIGN },
+      body: SAMPLE_ADDRESS,
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ status: "fail", message: INVALID_SESSION });
+  });
+});
