@@ -152,3 +152,23 @@ export async function consumeResetCodeAlone(ctx: Ctx, code: string): Promise<str
   );
   return rows.length === 1 ? rows[0]!.customer_id : undefined;
 }
+
+/**
+ * Sends a freshly issued code. When delivery fails the code is withdrawn, so the customer's next
+ * request sends a new one at once instead of waiting out the re-send throttle for a code nobody got.
+ */
+export async function deliverCode(
+  ctx: Ctx,
+  input: { customerId: string; purpose: CodePurpose; code: string },
+  deliver: () => Promise<void>,
+): Promise<void> {
+  try {
+    await deliver();
+  } catch (error) {
+    await ctx.db.execute(
+      sql`DELETE FROM one_time_codes WHERE customer_id = ${input.customerId} AND purpose = ${input.purpose}
+            AND code_hash = ${hashCode(ctx, input.purpose, input.code)}`,
+    );
+    throw error;
+  }
+}

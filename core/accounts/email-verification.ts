@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
 import { invalid, rateLimited, unauthenticated } from "../errors.ts";
-import { CODE_TTL_MINUTES, checkCode, issueCode } from "./codes.ts";
+import { CODE_TTL_MINUTES, checkCode, deliverCode, issueCode } from "./codes.ts";
 import { INVALID_SESSION } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
@@ -40,8 +40,10 @@ export async function requestEmailVerification(
     throw rateLimited("Too many verification codes requested. Please try again in an hour.");
   }
   if (issued.issued) {
-    await ctx.accounts.mailer.send(
-      verificationMail(customer.email, customer.first_name, ctx.accounts.shopName, issued.code),
+    await deliverCode(ctx, { customerId, purpose: "verify_email", code: issued.code }, () =>
+      ctx.accounts.mailer.send(
+        verificationMail(customer.email, customer.first_name, ctx.accounts.shopName, issued.code),
+      ),
     );
   }
   return {

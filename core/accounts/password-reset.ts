@@ -3,7 +3,7 @@ import type { ResetPasswordBody } from "#contract/accounts.ts";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
 import { invalid } from "../errors.ts";
-import { CODE_TTL_MINUTES, checkCode, consumeResetCodeAlone, issueCode } from "./codes.ts";
+import { CODE_TTL_MINUTES, checkCode, consumeResetCodeAlone, deliverCode, issueCode } from "./codes.ts";
 import type { RequestMeta } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { passwordResetMail } from "./mail.ts";
@@ -29,8 +29,10 @@ export async function requestPasswordReset(ctx: CoreContext, email: string, meta
       target: customer.email,
     });
     if (issued.issued) {
-      await ctx.accounts.mailer.send(
-        passwordResetMail(customer.email, customer.first_name, ctx.accounts.shopName, issued.code),
+      await deliverCode(ctx, { customerId: customer.id, purpose: "reset_password", code: issued.code }, () =>
+        ctx.accounts.mailer.send(
+          passwordResetMail(customer.email, customer.first_name, ctx.accounts.shopName, issued.code),
+        ),
       );
     }
   }

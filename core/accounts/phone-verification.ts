@@ -10,7 +10,7 @@ import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
 import { conflict, DomainError } from "../errors.ts";
 import { type PhoneIdTokenVerifier, PhoneVerificationError } from "../ports/phone-verification.ts";
-import { CODE_TTL_MINUTES, checkCode, issueCode } from "./codes.ts";
+import { CODE_TTL_MINUTES, checkCode, deliverCode, issueCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { phoneCodeText } from "./mail.ts";
 import { signToken, verifyToken } from "./tokens.ts";
@@ -43,8 +43,11 @@ export async function sendPhoneCode(ctx: CoreContext, customerId: string, phoneN
   if (saved) throw conflict(PHONE_ALREADY_SAVED, "phoneNumber");
   const issued = await issueCode(ctx, { customerId, purpose: "verify_phone", target: number });
   if (!issued.issued && issued.reason === "hourly_limit") throw fail("too-many-requests", "rate_limited");
-  if (issued.issued)
-    await ctx.accounts.sms.send({ to: number, text: phoneCodeText(ctx.accounts.shopName, issued.code) });
+  if (issued.issued) {
+    await deliverCode(ctx, { customerId, purpose: "verify_phone", code: issued.code }, () =>
+      ctx.accounts.sms.send({ to: number, text: phoneCodeText(ctx.accounts.shopName, issued.code) }),
+    );
+  }
   const verificationId = await signToken(
     ctx,
     "phone-verification",
