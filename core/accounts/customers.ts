@@ -60,7 +60,9 @@ export async function signUp(ctx: CoreContext, body: SignupBody, meta: RequestMe
     // The account exists now whatever the mail does: a failed delivery withdraws the code and the
     // email verification page, which requests one on entry, sends a new one.
     await deliverCode(ctx, { customerId: id, purpose: "verify_email", code: issued.code }, () =>
-      ctx.accounts.mailer.send(verificationMail(body.email, body.firstName, ctx.accounts.shopName, issued.code)),
+      ctx.accounts.mailer.send(
+        verificationMail(body.email, body.firstName, ctx.accounts.shopName, issued.code),
+      ),
     ).catch(() => {});
   }
   const token = await createSessionToken(ctx, { id, tokenVersion: 0 });
