@@ -3,10 +3,21 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 
 export type ToastType = "info" | "success" | "warning" | "error" | "default";
 
+// Resolved once the toast container has mounted (components/toaster.tsx): a toast raised before
+// that would be dropped.
+let markMounted: () => void = () => {};
+const containerMounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+export function toasterMounted() {
+  markMounted();
+}
+
 /** Raises a toast, loading the toast library on first use (see components/toaster.tsx). */
 export async function notify(type: ToastType, message: string) {
   window.dispatchEvent(new Event("shop:toast"));
-  const { toast } = await import("react-toastify");
-  // The container mounts on the event above; give React a frame to render it before toasting.
-  requestAnimationFrame(() => (type === "default" ? toast(message) : toast[type](message)));
+  const [{ toast }] = await Promise.all([import("react-toastify"), containerMounted]);
+  if (type === "default") toast(message);
+  else toast[type](message);
 }

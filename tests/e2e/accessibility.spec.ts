@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { api, expectNoAxeViolations, hydrated, logIn, setTheme } from "./support.ts";
 
 const PAGES = ["home", "search", "product", "not-found"] as const;

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 // Log-in, sign-up and reset hash a password (scrypt, ~0.4 s of a core here); with the other
 // workers busy, the page after them can take a few seconds.

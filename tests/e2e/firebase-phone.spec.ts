@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { FIREBASE_EMULATOR_PORT, FIREBASE_SHOP_PORT } from "../../playwright.config.ts";
+import { expect, test } from "./fixtures.ts";
 import { hydrated, sessionToken } from "./support.ts";
 
 // The second e2e shop verifies phone numbers through Firebase (SMS_PROVIDER=firebase) against the

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import {
   type ApiProduct,
   type ApiSize,
@@ -164,6 +164,7 @@ test("the description is cut at 32 words with Learn More and Show Less", async (
   const product = await findProduct(request, (p) => p.description.split(/\s+/).length > 32);
   const words = product.description.trim().split(/\s+/);
   await page.goto(`/product/${product._id}`);
+  await hydrated(page);
   const section = page.getByRole("region", { name: "Description" });
   await expect(section.locator("p")).toHaveText(`${words.slice(0, 32).join(" ")}…`);
   await section.getByRole("button", { name: "Learn More" }).click();
@@ -265,6 +266,7 @@ test("an unknown product shows the spec's not-found state", async ({ page }) => 
 test("a product that fails to load shows Something went wrong with TRY AGAIN", async ({ page, request }) => {
   const product = await findProduct(request, () => true);
   await page.goto("/");
+  await hydrated(page);
   await failDataRequests(page, { status: 500 });
   await page.locator(`a[href="/product/${product._id}"]`).first().click();
   await expect(page.getByRole("heading", { name: "Something went wrong." })).toBeVisible();

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { api, BASE_URL, failDataRequests, price } from "./support.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { api, BASE_URL, failDataRequests, hydrated, price } from "./support.ts";
 
 interface Named {
   _id: string;
@@ -199,6 +200,7 @@ test("a search with no results says so and GO BACK returns to the previous page"
 
 test("a failed search says so and TRY AGAIN repeats the request", async ({ page }) => {
   await page.goto("/search/shirt?page=1");
+  await hydrated(page);
   await failDataRequests(page, { status: 500 });
   await page
     .getByRole("navigation", { name: "Pagination" })

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { api } from "./support.ts";
 
 test("robots.txt allows the shop, keeps crawlers out of private pages and names the sitemap", async ({

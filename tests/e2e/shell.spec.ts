@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { failDataRequests, logIn } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { failDataRequests, hydrated, logIn } from "./support.ts";
 
 test.describe("navigation bar", () => {
   test("a visitor sees the logo, the search box, the theme toggle, log in and sign up", async ({ page }) => {
@@ -195,6 +195,7 @@ test.describe("global error pages", () => {
   for (const c of cases) {
     test(`a ${c.name} replaces the page until the retry succeeds`, async ({ page }) => {
       await page.goto("/search/?page=1");
+      await hydrated(page);
       await failDataRequests(page, c.how);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "shop" }).click();
       await expect(page.getByRole("heading", { name: c.title })).toBeVisible();

@@ -1,0 +1,50 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { deferHydration, deferHydrationStream, HYDRATION_STARTER } from "./deferred-hydration.server.ts";
+
+const HEAD =
+  '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/x.css"/></head>';
+const MODULE =
+  '<script type="module" async="">;\nimport * as route0 from "/assets/root.js";\nwindow.x = 1;</script>';
+const DOC = `${HEAD}<body><p>Café ☕</p>${MODULE}<script>window.__reactRouterContext.streamController.close();</script></body></html>`;
+
+async function run(chunks: Buffer[]): Promise<string> {
+  const out: string[] = [];
+  for await (const piece of Readable.from(chunks).pipe(deferHydrationStream())) out.push(String(piece));
+  return out.join("");
+}
+
+describe("deferHydration", () => {
+  it("drops the modulepreloads and turns the module script into text run by the starter", () => {
+    const html = deferHydration(DOC)!;
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<link rel="stylesheet" href="/x.css"/>');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(
+      '<script type="text/plain" id="shop-entry" data-preload="/assets/a.js">;\nimport * as route0 from "/assets/root.js";\nwindow.x = 1;</script>',
+    );
+    expect(html).toContain(`<script>${HYDRATION_STARTER}</script>`);
+    expect(html).toContain("streamController.close()");
+  });
+
+  it("leaves a document without the module script alone", () => {
+    expect(deferHydration("<html><body>hi</body></html>")).toBeUndefined();
+  });
+});
+
+describe("deferHydrationStream", () => {
+  it("gives the same document however the bytes are split, multi-byte characters included", async () => {
+    const bytes = Buffer.from(DOC);
+    const expected = deferHydration(DOC);
+    for (const size of [1, 3, 7, 64, bytes.length]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      expect(await run(chunks)).toBe(expected);
+    }
+  });
+
+  it("passes a document it does not recognise through unchanged", async () => {
+    const other = "<html><body>no scripts here ☕</body></html>";
+    expect(await run([Buffer.from(other.slice(0, 10)), Buffer.from(other.slice(10))])).toBe(other);
+  });
+});

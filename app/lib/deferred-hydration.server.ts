@@ -1,0 +1,71 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * The storefront's HTML is complete and works without JavaScript (links, filters, forms), so the
+ * browser should paint it, and fetch its largest image, before it spends anything on JavaScript.
+ * This rewrites the start of each server-rendered document (docs/decisions/011-hydration-after-paint.md):
+ *
+ * - the `<link rel="modulepreload">` tags React hoists into the head are taken out (and put back
+ *   when hydration starts), so script downloads do not compete with the first paint's CSS and images;
+ * - the inline module script that imports the entry and route modules becomes inert text, and a
+ *   tiny starter runs it once the page has painted, at the first interaction, or after MAX_WAIT_MS,
+ *   whichever comes first.
+ *
+ * Everything after that script (streamed data) passes through untouched.
+ */
+export const MAX_WAIT_MS = 3000;
+
+const MODULE_OPEN = '<script type="module" async="">';
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]*)"\/>/g;
+/** Past this, the document is not what we expect: it goes out unchanged. */
+const MAX_BUFFER = 4 * 1024 * 1024;
+
+export const HYDRATION_STARTER = `(function(){var done=0;function go(){if(done)return;done=1;var e=document.getElementById("shop-entry");(e.dataset.preload||"").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=document.getElementById("shop-entry").textContent;document.body.appendChild(s)}try{new PerformanceObserver(function(l){if(l.getEntries().length)setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){go()}["pointerdown","keydown","touchstart"].forEach(function(e){addEventListener(e,go,{once:true,capture:true,passive:true})});setTimeout(go,${MAX_WAIT_MS})})();`;
+
+/** The document with its hydration deferred, or undefined when the module script is not (yet) in it. */
+export function deferHydration(html: string): string | undefined {
+  const open = html.indexOf(MODULE_OPEN);
+  if (open < 0) return undefined;
+  const close = html.indexOf("</script>", open);
+  if (close < 0) return undefined;
+  const entry = html.slice(open + MODULE_OPEN.length, close);
+  // The modules are still fetched in parallel, not one import level at a time: the starter adds
+  // these preloads back when it runs.
+  const preloads: string[] = [];
+  const head = html.slice(0, open).replace(MODULEPRELOAD, (_tag, href: string) => {
+    preloads.push(href);
+    return "";
+  });
+  return (
+    head +
+    `<script type="text/plain" id="shop-entry" data-preload="${preloads.join(" ")}">${entry}</script><script>${HYDRATION_STARTER}</script>` +
+    html.slice(close + "</script>".length)
+  );
+}
+
+/** A stream transform applying `deferHydration` to the document's shell, then passing the rest on. */
+export function deferHydrationStream(): Transform {
+  // Decoded as one text, so a character split between two chunks stays whole.
+  const decoder = new StringDecoder("utf8");
+  let buffer = "";
+  let passing = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (passing) return callback(null, decoder.write(chunk) || undefined);
+      buffer += decoder.write(chunk);
+      const rewritten = deferHydration(buffer);
+      if (rewritten !== undefined || buffer.length > MAX_BUFFER) {
+        passing = true;
+        const out = rewritten ?? buffer;
+        buffer = "";
+        return callback(null, out);
+      }
+      callback();
+    },
+    flush(callback) {
+      const rest = buffer + decoder.end();
+      callback(null, rest || undefined);
+    },
+  });
+}
