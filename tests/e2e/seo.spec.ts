@@ -22,7 +22,7 @@ test("the sitemap index lists listings and every product, split into files", asy
 
   const listings = await (await request.get("/sitemap/listings.xml")).text();
   const categories = await api<{ data: { _id: string }[] }>(request, "/categories?limit=100");
-  expect(listings).toContain("/search/?page=1&amp;category=" + categories.data[0]!._id);
+  expect(listings).toContain(`/search/?page=1&amp;category=${categories.data[0]!._id}`);
 
   const products = await (await request.get("/sitemap/products-1.xml")).text();
   const all = await api<{ paginationResults: { numberOfPages: number } }>(
