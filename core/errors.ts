@@ -7,6 +7,20 @@ export type DomainErrorKind =
   | "conflict"
   | "rate_limited";
 
+/**
+ * The HTTP status each kind answers with, for the two edges that speak HTTP: the API's error
+ * handler and the storefront's form actions.
+ */
+export const HTTP_STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  unverified: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+} as const satisfies Record<DomainErrorKind, number>;
+
 export interface FieldIssue {
   field: string;
   message: string;

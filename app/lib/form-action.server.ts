@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { messagesByField } from "#contract/accounts.ts";
-import { DomainError } from "#core/errors.ts";
+import { DomainError, HTTP_STATUS } from "#core/errors.ts";
 
 export interface FormFailure {
   message: string;
@@ -41,15 +41,7 @@ export async function readForm<S extends z.ZodType>(
 export function formFailure(error: unknown, fallback: string) {
   if (error instanceof DomainError) {
     if (error.kind === "rate_limited") throw data({ message: error.message }, { status: 429 });
-    const status = {
-      invalid: 400,
-      unauthenticated: 401,
-      forbidden: 403,
-      unverified: 403,
-      not_found: 404,
-      conflict: 409,
-      rate_limited: 429,
-    }[error.kind];
+    const status = HTTP_STATUS[error.kind];
     const fields = error.fields
       ? Object.fromEntries(error.fields.map((f) => [f.field, f.message]))
       : undefined;

@@ -1,16 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { DomainError, type DomainErrorKind } from "#core/errors.ts";
+import { DomainError, type DomainErrorKind, HTTP_STATUS } from "#core/errors.ts";
 
-const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  unverified: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-};
+const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = HTTP_STATUS;
 
 /** The one mapping from domain errors to API responses; anything else is a logged 500 with a generic message. */
 export function handleApiError(error: Error, c: Context) {
