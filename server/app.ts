@@ -21,7 +21,7 @@ export interface AppDependencies {
   ctx: CoreContext;
   config: Pick<
     Config,
-    "CORS_ORIGINS" | "RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY" | "SHOP_DATA_DIR" | "NODE_ENV"
+    "CORS_ORIGINS" | "RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY" | "SHOP_DATA_DIR" | "NODE_ENV" | "PUBLIC_URL"
   >;
   logger: Logger;
   rateLimiter: RateLimiter;
@@ -65,7 +65,12 @@ export function createApp(deps: AppDependencies) {
   );
   const openApi = buildOpenApiDocument();
   api.get("/openapi.json", (c) => c.json(openApi));
-  const accountOptions = { trustProxy: deps.config.TRUST_PROXY, allowedOrigins: deps.config.CORS_ORIGINS };
+  const publicUrl = deps.config.PUBLIC_URL;
+  const accountOptions = {
+    trustProxy: deps.config.TRUST_PROXY,
+    allowedOrigins: [...deps.config.CORS_ORIGINS, ...(publicUrl ? [new URL(publicUrl).origin] : [])],
+    publicUrl,
+  };
   api.route("/auth", authRoutes(deps.ctx, accountOptions));
   api.route("/customer", customerRoutes(deps.ctx, accountOptions));
   api.use(optionalSession(deps.ctx));

@@ -1,9 +1,7 @@
+import { SESSION_COOKIE } from "#contract/session.ts";
 import { DEFAULT_VIEWPORT_WIDTH } from "./breakpoints.ts";
 import { parseTheme, THEME_COOKIE, type Theme } from "./theme.ts";
 import { VIEWPORT_COOKIE } from "./viewport.ts";
-
-/** The session cookie's name (SPEC §9). The accounts work issues and verifies it. */
-export const TOKEN_COOKIE = "JWTToken";
 
 export function readCookies(request: Request): Map<string, string> {
   const jar = new Map<string, string>();
@@ -27,7 +25,7 @@ export function readTheme(request: Request): Theme {
 
 /** Login state is the presence of the session cookie (SPEC §4). */
 export function hasSessionCookie(request: Request): boolean {
-  return Boolean(readCookies(request).get(TOKEN_COOKIE));
+  return Boolean(readCookies(request).get(SESSION_COOKIE));
 }
 
 export function readViewportWidth(request: Request): number {

@@ -1,32 +1,27 @@
 import { data, redirect } from "react-router";
+import {
+  CLEAR_SESSION_COOKIE,
+  isCrossSiteWrite,
+  isSecureRequest,
+  SESSION_COOKIE,
+  sessionCookie,
+} from "#contract/session.ts";
 import { authenticate, type Session } from "#core/accounts/customers.ts";
-import { SESSION_MAX_AGE_SECONDS } from "#core/accounts/tokens.ts";
 import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
-import { readCookies, TOKEN_COOKIE } from "./cookies.server.ts";
+import { hasSessionCookie, readCookies } from "./cookies.server.ts";
 import { POST_LOGIN_ROUTE, safeRedirectTarget } from "./redirects.ts";
 
 /** Where guards send people (SPEC §2 route table: both kinds of guard redirect home). */
 export const LOG_IN_ROUTE = "/auth/log-in";
 export const EMAIL_VERIFICATION_ROUTE = "/customer/email-verification";
 
-function isHttps(request: Request, publicUrl?: string): boolean {
-  return new URL(request.url).protocol === "https:" || Boolean(publicUrl?.startsWith("https:"));
+/** `Set-Cookie` headers that start a session (the cookie of contract/session.ts). */
+export function sessionHeaders(token: string, request: Request, publicUrl?: string) {
+  return { "Set-Cookie": sessionCookie(token, isSecureRequest(request.url, publicUrl)) };
 }
 
-/** The session cookie of DESIGN: 90 days, path /, HttpOnly, SameSite=Lax, Secure over HTTPS. */
-export function sessionCookie(token: string, request: Request, publicUrl?: string): string {
-  return [
-    `${TOKEN_COOKIE}=${token}`,
-    "Path=/",
-    `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(isHttps(request, publicUrl) ? ["Secure"] : []),
-  ].join("; ");
-}
-
-export const CLEAR_SESSION_COOKIE = `${TOKEN_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+export { CLEAR_SESSION_COOKIE };
 
 /** The path and query of this request: where to come back to after logging in. */
 export function currentPath(request: Request): string {
@@ -54,7 +49,7 @@ export async function requireCustomer(
   core: CoreContext,
   options: { allowUnverified?: boolean } = {},
 ): Promise<Session> {
-  const token = readCookies(request).get(TOKEN_COOKIE);
+  const token = readCookies(request).get(SESSION_COOKIE);
   if (!token) throw redirect("/");
   let session: Session;
   try {
@@ -74,20 +69,15 @@ export async function requireCustomer(
 
 /** Guest-only pages (log in, sign up, forgot password) send a signed-in visitor home. */
 export function requireGuest(request: Request) {
-  if (readCookies(request).get(TOKEN_COOKIE)) throw redirect("/");
+  if (hasSessionCookie(request)) throw redirect("/");
 }
 
 /**
- * A form post authenticated by the cookie must come from our own pages (DESIGN): browsers send
- * `Origin` with every POST; a foreign one is refused before anything changes.
+ * A form post authenticated by the cookie must come from our own pages (DESIGN; the same rule as
+ * the API's): a post from another site is refused before anything changes.
  */
 export function requireSameOrigin(request: Request, publicUrl?: string) {
-  const origin = request.headers.get("origin");
-  const own = new URL(request.url).origin;
-  const allowed =
-    origin === null
-      ? request.headers.get("sec-fetch-site") !== "cross-site"
-      : origin === own || (publicUrl !== undefined && origin === new URL(publicUrl).origin);
-  if (!allowed)
+  if (isCrossSiteWrite(request, publicUrl ? [new URL(publicUrl).origin] : [])) {
     throw data({ message: "This request did not come from the shop's own pages." }, { status: 403 });
+  }
 }

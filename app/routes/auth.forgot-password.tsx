@@ -11,7 +11,7 @@ import {
 } from "#app/components/form-controls.tsx";
 import { formFailure, readForm } from "#app/lib/form-action.server.ts";
 import { POST_LOGIN_ROUTE } from "#app/lib/redirects.ts";
-import { requireGuest, requireSameOrigin, sessionCookie } from "#app/lib/session.server.ts";
+import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import {
   CODE_LENGTH,
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { token } = await resetPassword(context.core, parsed.data, { ip: context.clientIp });
       return redirect(POST_LOGIN_ROUTE, {
-        headers: { "Set-Cookie": sessionCookie(token, request, context.publicUrl) },
+        headers: sessionHeaders(token, request, context.publicUrl),
       });
     } catch (error) {
       const failure = formFailure(error, RESET_FORM_FALLBACK);

@@ -9,7 +9,7 @@ import {
 } from "#app/components/form-controls.tsx";
 import { formFailure, readForm } from "#app/lib/form-action.server.ts";
 import { safeRedirectTarget } from "#app/lib/redirects.ts";
-import { requireGuest, requireSameOrigin, sessionCookie } from "#app/lib/session.server.ts";
+import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { AUTH_FORM_FALLBACK, loginBody } from "#contract/accounts.ts";
 import { logIn } from "#core/accounts/customers.ts";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { token } = await logIn(context.core, parsed.data, { ip: context.clientIp });
     // Back to where the customer was (the product they tried to add), else home.
     return redirect(safeRedirectTarget(parsed.form.get("redirectTo")), {
-      headers: { "Set-Cookie": sessionCookie(token, request, context.publicUrl) },
+      headers: sessionHeaders(token, request, context.publicUrl),
     });
   } catch (error) {
     return formFailure(error, AUTH_FORM_FALLBACK);

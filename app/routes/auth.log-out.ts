@@ -1,12 +1,10 @@
 import { redirect } from "react-router";
-import { TOKEN_COOKIE } from "#app/lib/cookies.server.ts";
+import { CLEAR_SESSION_COOKIE, LOG_IN_ROUTE } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/auth.log-out";
 
 // SPEC §4: logging out deletes the session cookie and goes to the log-in route.
 export async function action(_: Route.ActionArgs) {
-  return redirect("/auth/log-in", {
-    headers: { "Set-Cookie": `${TOKEN_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` },
-  });
+  return redirect(LOG_IN_ROUTE, { headers: { "Set-Cookie": CLEAR_SESSION_COOKIE } });
 }
 
 export async function loader() {

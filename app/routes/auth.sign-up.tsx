@@ -13,7 +13,7 @@ import {
   EMAIL_VERIFICATION_ROUTE,
   requireGuest,
   requireSameOrigin,
-  sessionCookie,
+  sessionHeaders,
 } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { AUTH_FORM_FALLBACK, signupBody } from "#contract/accounts.ts";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = safeRedirectTarget(parsed.form.get("redirectTo"));
     const query = back === POST_LOGIN_ROUTE ? "" : `?redirectTo=${encodeURIComponent(back)}`;
     return redirect(`${EMAIL_VERIFICATION_ROUTE}${query}`, {
-      headers: { "Set-Cookie": sessionCookie(token, request, context.publicUrl) },
+      headers: sessionHeaders(token, request, context.publicUrl),
     });
   } catch (error) {
     return formFailure(error, AUTH_FORM_FALLBACK);

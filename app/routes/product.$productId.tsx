@@ -5,7 +5,6 @@ import {
   Form,
   isRouteErrorResponse,
   Link,
-  redirect,
   type ShouldRevalidateFunctionArgs,
   useLocation,
   useNavigation,
@@ -27,7 +26,7 @@ import { sizedImageUrl } from "#app/lib/images.ts";
 import { formatPrice } from "#app/lib/money.ts";
 import { initialSize, truncateWords } from "#app/lib/product.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
-import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
+import { logInRedirect, requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
 import { notify } from "#app/lib/toast.ts";
@@ -65,9 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = `/product/${params.productId}${form.get("size") ? `?size=${encodeURIComponent(String(form.get("size")))}` : ""}`;
-  if (!hasSessionCookie(request)) {
-    throw redirect(`/auth/log-in?redirectTo=${encodeURIComponent(back)}`);
-  }
+  if (!hasSessionCookie(request)) throw logInRedirect(back);
   requireSameOrigin(request, context.publicUrl);
   // A session that is no longer good ends here and goes to log in; an unverified email to verification.
   await requireCustomer(request, context.core);

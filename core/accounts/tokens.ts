@@ -1,10 +1,8 @@
 import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+// The session lasts as long as its cookie (SPEC §9: 90 days).
+import { SESSION_MAX_AGE_SECONDS } from "#contract/session.ts";
 import type { CoreContext } from "../context.ts";
 import { type KeyUse, keyFor } from "./keys.ts";
-
-/** The session lasts as long as its cookie (SPEC §9: 90 days). */
-export const SESSION_DAYS = 90;
-export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
 const AUDIENCE: Record<Exclude<KeyUse, "one-time-code">, string> = {
   session: "shop:session",

@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
 import {
   addPhoneNumberBody,
   addressBody,
@@ -11,22 +10,24 @@ import {
   signupBody,
   verifyEmailBody,
 } from "#contract/accounts.ts";
+import { CLEAR_SESSION_COOKIE, isCrossSiteWrite, isSecureRequest, sessionCookie } from "#contract/session.ts";
 import { addAddress, deleteAddress, listAddresses } from "#core/accounts/addresses.ts";
 import { getProfile, logIn, signUp } from "#core/accounts/customers.ts";
 import { requestEmailVerification, verifyEmail } from "#core/accounts/email-verification.ts";
 import { requestPasswordReset, resetPassword } from "#core/accounts/password-reset.ts";
 import { addPhoneNumber, deletePhoneNumber, listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
 import { confirmPhoneCode, sendPhoneCode } from "#core/accounts/phone-verification.ts";
-import { SESSION_MAX_AGE_SECONDS } from "#core/accounts/tokens.ts";
 import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
 import { clientIp } from "../middleware/rate-limit.ts";
-import { isCrossSiteCookieWrite, requireSession, TOKEN_COOKIE } from "../middleware/session.ts";
+import { requireSession } from "../middleware/session.ts";
 import { parseBody } from "./validate.ts";
 
 interface Options {
   trustProxy: boolean;
+  /** Origins besides our own whose pages may write with the cookie (PUBLIC_URL, CORS_ORIGINS). */
   allowedOrigins: string[];
+  publicUrl?: string;
 }
 
 /**
@@ -34,14 +35,10 @@ interface Options {
  * too; but not for a form posted from another site's page, which could otherwise sign the visitor
  * in to the attacker's account (login CSRF). That page cannot read the token in the body.
  */
-function setSessionCookie(c: Context, token: string, allowedOrigins: string[]) {
-  if (isCrossSiteCookieWrite(c, allowedOrigins)) return;
-  setCookie(c, TOKEN_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: new URL(c.req.url).protocol === "https:",
-    maxAge: SESSION_MAX_AGE_SECONDS,
+function setSessionCookie(c: Context, token: string, options: Options) {
+  if (isCrossSiteWrite(c.req.raw, options.allowedOrigins)) return;
+  c.header("Set-Cookie", sessionCookie(token, isSecureRequest(c.req.url, options.publicUrl)), {
+    append: true,
   });
 }
 
@@ -51,7 +48,7 @@ export function authRoutes(ctx: CoreContext, options: Options) {
   return new Hono()
     .post("/signup", async (c) => {
       const { token } = await signUp(ctx, await parseBody(c, signupBody), meta(c));
-      setSessionCookie(c, token, options.allowedOrigins);
+      setSessionCookie(c, token, options);
       return c.json(
         {
           status: "Success",
@@ -63,7 +60,7 @@ export function authRoutes(ctx: CoreContext, options: Options) {
     })
     .post("/login", async (c) => {
       const { token } = await logIn(ctx, await parseBody(c, loginBody), meta(c));
-      setSessionCookie(c, token, options.allowedOrigins);
+      setSessionCookie(c, token, options);
       return c.json({ status: "Success", message: "You are logged in.", token });
     })
     .post("/forgotPassword", async (c) => {
@@ -72,11 +69,11 @@ export function authRoutes(ctx: CoreContext, options: Options) {
     })
     .put("/passwordResetCode", async (c) => {
       const result = await resetPassword(ctx, await parseBody(c, resetPasswordBody), meta(c));
-      setSessionCookie(c, result.token, options.allowedOrigins);
+      setSessionCookie(c, result.token, options);
       return c.json(result);
     })
     .post("/logout", (c) => {
-      deleteCookie(c, TOKEN_COOKIE, { path: "/" });
+      c.header("Set-Cookie", CLEAR_SESSION_COOKIE, { append: true });
       return c.json({ status: "Success", message: "You are logged out." });
     });
 }

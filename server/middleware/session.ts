@@ -1,10 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { isCrossSiteWrite, SESSION_COOKIE } from "#contract/session.ts";
 import { authenticate, requireVerifiedEmail, type Session } from "#core/accounts/customers.ts";
 import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
-
-export const TOKEN_COOKIE = "JWTToken";
 
 /**
  * The token of a request: `Authorization: Bearer …` (API clients) or the session cookie (the browser).
@@ -17,25 +16,8 @@ export function readToken(c: Context): { token: string | undefined; viaCookie: b
     const match = header.match(/^Bearer\s+(\S+)\s*$/i);
     return { token: match?.[1] ?? "", viaCookie: false };
   }
-  const cookie = getCookie(c, TOKEN_COOKIE);
+  const cookie = getCookie(c, SESSION_COOKIE);
   return { token: cookie || undefined, viaCookie: Boolean(cookie) };
-}
-
-const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * A change authenticated by the cookie alone must come from the shop's own pages: another site
- * could make the browser send the cookie (SameSite=Lax still allows top-level POSTs in some cases).
- * A Bearer token is not sent automatically, so it needs no such check.
- */
-export function isCrossSiteCookieWrite(c: Context, allowedOrigins: string[]): boolean {
-  if (SAFE.has(c.req.method)) return false;
-  // Set by the browser, never by a page's script: the shop's own page, even when a TLS proxy makes
-  // our URL (http://internal) differ from the page's origin (https://shop.example).
-  if (c.req.header("sec-fetch-site") === "same-origin") return false;
-  const origin = c.req.header("origin");
-  if (origin) return origin !== new URL(c.req.url).origin && !allowedOrigins.includes(origin);
-  return c.req.header("sec-fetch-site") === "cross-site";
 }
 
 /**
@@ -67,7 +49,8 @@ export function requireSession(
   return async (c, next) => {
     const { token, viaCookie } = readToken(c);
     const session = await authenticate(ctx, token);
-    if (viaCookie && isCrossSiteCookieWrite(c, options.allowedOrigins)) {
+    // A Bearer token is not sent automatically by the browser; the cookie is, so it needs the check.
+    if (viaCookie && isCrossSiteWrite(c.req.raw, options.allowedOrigins)) {
       throw new DomainError("forbidden", "This request did not come from the shop's own pages.");
     }
     if (!options.allowUnverified) requireVerifiedEmail(session);

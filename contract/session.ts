@@ -1,0 +1,54 @@
+// The session cookie and the same-origin rule, one definition for the API (server/) and the
+// storefront (app/). Dependency-free: plain strings and a Request-like shape.
+
+/** SPEC §9: the token lives in a cookie named JWTToken for 90 days, path /. */
+export const SESSION_COOKIE = "JWTToken";
+export const SESSION_DAYS = 90;
+export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+
+/**
+ * Whether cookies should be marked Secure: the request came over HTTPS, or the shop's public
+ * address is HTTPS (a TLS proxy in front makes our own URL `http://internal`).
+ */
+export function isSecureRequest(requestUrl: string, publicUrl?: string): boolean {
+  return new URL(requestUrl).protocol === "https:" || Boolean(publicUrl?.startsWith("https:"));
+}
+
+/** `Set-Cookie` for a new session (DESIGN): HttpOnly, SameSite=Lax, Secure over HTTPS. */
+export function sessionCookie(token: string, secure: boolean): string {
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    "Path=/",
+    `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** `Set-Cookie` that ends the session (log out, or a token that is no longer good). */
+export const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+
+interface RequestLike {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A change that the browser could have sent from another site's page with our cookie attached
+ * (SameSite=Lax still allows some top-level POSTs): refused, or not answered with a cookie.
+ * `Sec-Fetch-Site: same-origin` is set by the browser, never by a script, and holds even when a
+ * TLS proxy makes our URL differ from the page's origin; otherwise `Origin` must be ours or one of
+ * `allowedOrigins` (PUBLIC_URL, CORS_ORIGINS).
+ */
+export function isCrossSiteWrite(request: RequestLike, allowedOrigins: readonly string[]): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite === "same-origin") return false;
+  const origin = request.headers.get("origin");
+  if (origin) return origin !== new URL(request.url).origin && !allowedOrigins.includes(origin);
+  return fetchSite === "cross-site";
+}
