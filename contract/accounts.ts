@@ -11,6 +11,8 @@ export const PASSWORD_MIN = 8;
 /** Not in the spec: a ceiling so that hashing a megabyte of "password" cannot tie up the server. */
 export const PASSWORD_MAX = 128;
 export const CODE_LENGTH = 6;
+/** SPEC §9: the phone input starts on Morocco (+212). */
+export const DEFAULT_PHONE_COUNTRY = "MA";
 
 /** Required text: absent, not a string or blank all read as "required". */
 function requiredText(required: string) {

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { CODE_LENGTH } from "#contract/accounts.ts";
 
 /** True while this page's form post is in flight: submit disabled, busy label (SPEC §4). */
 export function useBusy(intent?: string): boolean {
@@ -46,6 +47,20 @@ export function TextField({
         </p>
       )}
     </div>
+  );
+}
+
+/** A 6-digit code field (email verification, password reset, phone): numeric, one-time-code autofill. */
+export function CodeField({ label, name, error }: { label: string; name: string; error?: string }) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={CODE_LENGTH}
+      error={error}
+    />
   );
 }
 
@@ -119,5 +134,3 @@ export function AccountCard({
     </section>
   );
 }
-
-export { Form };

@@ -10,43 +10,38 @@ export interface FormFailure {
   code?: string;
 }
 
-/** The posted form checked by the same schema as the API body; a failure is a 400 for the page. */
-export async function readForm<S extends z.ZodType>(
-  request: Request,
+/** The posted form checked by the same schema as the API body. */
+export function readForm<S extends z.ZodType>(
+  form: FormData,
   schema: S,
-): Promise<
-  | { ok: true; data: z.output<S>; form: FormData }
-  | { ok: false; response: ReturnType<typeof data<FormFailure>>; form: FormData }
-> {
-  const form = await request.formData();
+): { ok: true; data: z.output<S> } | { ok: false; failure: FormFailure } {
   const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") values[name] = value;
   const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data, form };
+  if (parsed.success) return { ok: true, data: parsed.data };
   const fields = messagesByField(parsed.error);
-  return {
-    ok: false,
-    form,
-    response: data(
-      { message: Object.values(fields)[0] ?? "Please check the form.", fields },
-      { status: 400 },
-    ),
-  };
+  return { ok: false, failure: { message: Object.values(fields)[0] ?? "Please check the form.", fields } };
+}
+
+/** A 400 for the page: the form's problems, with whatever else the page needs to show it again. */
+export function invalidForm<Extra extends object = object>(failure: FormFailure, extra?: Extra) {
+  return data({ ...(extra as Extra), ...failure }, { status: 400 });
 }
 
 /**
- * A core failure as the form's error box shows it. Too many requests is the spec's full-page notice
- * (thrown to the error boundary); anything unexpected is logged and shown as the form's fallback.
+ * A core failure as the form's error box shows it, with `extra` for the page. Too many requests is
+ * the spec's full-page notice (thrown to the error boundary); anything unexpected is logged and
+ * shown as the form's fallback.
  */
-export function formFailure(error: unknown, fallback: string) {
+export function formFailure<Extra extends object = object>(error: unknown, fallback: string, extra?: Extra) {
   if (error instanceof DomainError) {
     if (error.kind === "rate_limited") throw data({ message: error.message }, { status: 429 });
-    const status = HTTP_STATUS[error.kind];
     const fields = error.fields
       ? Object.fromEntries(error.fields.map((f) => [f.field, f.message]))
       : undefined;
-    return data<FormFailure>({ message: error.message, fields, code: error.code }, { status });
+    const failure: FormFailure = { message: error.message, fields, code: error.code };
+    return data({ ...(extra as Extra), ...failure }, { status: HTTP_STATUS[error.kind] });
   }
   console.warn("form action failed", error);
-  return data<FormFailure>({ message: fallback }, { status: 500 });
+  return data({ ...(extra as Extra), message: fallback } as Extra & FormFailure, { status: 500 });
 }

@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
-import { data, redirect, useActionData } from "react-router";
+import { Form, redirect, useActionData } from "react-router";
 import {
   AccountCard,
+  CodeField,
   ErrorBox,
-  Form,
   NoticeBox,
   SubmitButton,
   TextField,
   useBusy,
 } from "#app/components/form-controls.tsx";
-import { formFailure, readForm } from "#app/lib/form-action.server.ts";
+import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { POST_LOGIN_ROUTE } from "#app/lib/redirects.ts";
 import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
@@ -35,43 +35,27 @@ export function loader({ request }: Route.LoaderArgs) {
 /** Step 1 (`intent=send`) mails a code; step 2 (`intent=reset`) changes the password and logs in. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.publicUrl);
-  const intent = (await request.clone().formData()).get("intent");
-  if (intent === "reset") {
-    const parsed = await readForm(request, resetPasswordBody);
-    if (!parsed.ok)
-      return data(
-        {
-          step: "code" as const,
-          email: String(parsed.form.get("email") ?? ""),
-          ...(await parsed.response).data,
-        },
-        { status: 400 },
-      );
+  const form = await request.formData();
+  if (form.get("intent") === "reset") {
+    const parsed = readForm(form, resetPasswordBody);
+    const codeStep = { step: "code" as const, email: String(form.get("email") ?? "") };
+    if (!parsed.ok) return invalidForm(parsed.failure, codeStep);
     try {
       const { token } = await resetPassword(context.core, parsed.data, { ip: context.clientIp });
       return redirect(POST_LOGIN_ROUTE, {
         headers: sessionHeaders(token, request, context.publicUrl),
       });
     } catch (error) {
-      const failure = formFailure(error, RESET_FORM_FALLBACK);
-      return data(
-        { step: "code" as const, email: parsed.data.email ?? "", ...failure.data },
-        { status: failure.init?.status ?? 400 },
-      );
+      return formFailure(error, RESET_FORM_FALLBACK, codeStep);
     }
   }
-  const parsed = await readForm(request, forgotPasswordBody);
-  if (!parsed.ok)
-    return data({ step: "email" as const, email: "", ...(await parsed.response).data }, { status: 400 });
+  const parsed = readForm(form, forgotPasswordBody);
+  if (!parsed.ok) return invalidForm(parsed.failure, { step: "email" as const, email: "" });
   try {
     const result = await requestPasswordReset(context.core, parsed.data.email, { ip: context.clientIp });
     return { step: "code" as const, email: parsed.data.email, notice: result.message };
   } catch (error) {
-    const failure = formFailure(error, RESET_FORM_FALLBACK);
-    return data(
-      { step: "email" as const, email: parsed.data.email, ...failure.data },
-      { status: failure.init?.status ?? 400 },
-    );
+    return formFailure(error, RESET_FORM_FALLBACK, { step: "email" as const, email: parsed.data.email });
   }
 }
 
@@ -118,14 +102,7 @@ function CodeStep({
       <NoticeBox message={notice} />
       <ErrorBox message={failure?.message} busy={busy} />
       <input type="hidden" name="email" value={email} />
-      <TextField
-        label="Password Reset Code"
-        name="passwordResetCode"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={CODE_LENGTH}
-        error={error("passwordResetCode")}
-      />
+      <CodeField label="Password Reset Code" name="passwordResetCode" error={error("passwordResetCode")} />
       {showPasswords && (
         <>
           <TextField

@@ -1,13 +1,6 @@
-import { Link, redirect, useActionData, useSearchParams } from "react-router";
-import {
-  AccountCard,
-  ErrorBox,
-  Form,
-  SubmitButton,
-  TextField,
-  useBusy,
-} from "#app/components/form-controls.tsx";
-import { formFailure, readForm } from "#app/lib/form-action.server.ts";
+import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
+import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { safeRedirectTarget } from "#app/lib/redirects.ts";
 import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
@@ -27,12 +20,13 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.publicUrl);
-  const parsed = await readForm(request, loginBody);
-  if (!parsed.ok) return parsed.response;
+  const form = await request.formData();
+  const parsed = readForm(form, loginBody);
+  if (!parsed.ok) return invalidForm(parsed.failure);
   try {
     const { token } = await logIn(context.core, parsed.data, { ip: context.clientIp });
     // Back to where the customer was (the product they tried to add), else home.
-    return redirect(safeRedirectTarget(parsed.form.get("redirectTo")), {
+    return redirect(safeRedirectTarget(form.get("redirectTo")), {
       headers: sessionHeaders(token, request, context.publicUrl),
     });
   } catch (error) {

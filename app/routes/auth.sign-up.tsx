@@ -1,13 +1,6 @@
-import { Link, redirect, useActionData, useSearchParams } from "react-router";
-import {
-  AccountCard,
-  ErrorBox,
-  Form,
-  SubmitButton,
-  TextField,
-  useBusy,
-} from "#app/components/form-controls.tsx";
-import { formFailure, readForm } from "#app/lib/form-action.server.ts";
+import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
+import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { POST_LOGIN_ROUTE, safeRedirectTarget } from "#app/lib/redirects.ts";
 import {
   EMAIL_VERIFICATION_ROUTE,
@@ -32,12 +25,13 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.publicUrl);
-  const parsed = await readForm(request, signupBody);
-  if (!parsed.ok) return parsed.response;
+  const form = await request.formData();
+  const parsed = readForm(form, signupBody);
+  if (!parsed.ok) return invalidForm(parsed.failure);
   try {
     const { token } = await signUp(context.core, parsed.data, { ip: context.clientIp });
     // Next: prove the email (the code is already in the mail), then back to where they were.
-    const back = safeRedirectTarget(parsed.form.get("redirectTo"));
+    const back = safeRedirectTarget(form.get("redirectTo"));
     const query = back === POST_LOGIN_ROUTE ? "" : `?redirectTo=${encodeURIComponent(back)}`;
     return redirect(`${EMAIL_VERIFICATION_ROUTE}${query}`, {
       headers: sessionHeaders(token, request, context.publicUrl),

@@ -1,23 +1,22 @@
 import { useRef, useState } from "react";
-import { data, useActionData, useLoaderData, useNavigate, useSubmit } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigate, useSubmit } from "react-router";
 import { z } from "zod";
 import {
   AccountCard,
+  CodeField,
   ErrorBox,
-  Form,
   NoticeBox,
   SubmitButton,
-  TextField,
   useBusy,
 } from "#app/components/form-controls.tsx";
 import type { FirebaseCodeSent } from "#app/lib/firebase-phone.client.ts";
-import { readForm } from "#app/lib/form-action.server.ts";
+import { invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import {
   addPhoneNumberBody,
-  CODE_LENGTH,
   confirmPhoneCodeBody,
+  DEFAULT_PHONE_COUNTRY,
   PHONE_ADD_FAILED,
   PHONE_ALREADY_SAVED,
   phoneErrorMessage,
@@ -27,15 +26,12 @@ import type { FirebasePublicConfig } from "#contract/firebase.ts";
 import { addPhoneNumber } from "#core/accounts/phone-numbers.ts";
 import {
   confirmPhoneCode,
-  normalizePhoneNumber,
+  type PhoneCountry,
   phoneCountries,
   sendPhoneCode,
 } from "#core/accounts/phone-verification.ts";
 import { DomainError } from "#core/errors.ts";
 import type { Route } from "./+types/customer.add-phone-number";
-
-/** SPEC §9: the phone input starts on Morocco (+212). */
-const DEFAULT_COUNTRY = "MA";
 
 const numberForm = z.object({ phoneNumber: phoneNumberField });
 const codeForm = confirmPhoneCodeBody.pick({ code: true });
@@ -48,7 +44,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Verifying a phone number works before the email is verified, like its API endpoints.
   await requireCustomer(request, context.core, { allowUnverified: true });
-  return { countries: phoneCountries(), defaultCountry: DEFAULT_COUNTRY, firebase: context.firebase };
+  return { countries: phoneCountries(), defaultCountry: DEFAULT_PHONE_COUNTRY, firebase: context.firebase };
 }
 
 type Step =
@@ -89,53 +85,45 @@ async function save(
     const message = phoneFailure(error);
     if (error instanceof DomainError && error.kind === "conflict")
       return data({ step: "number", message } satisfies Step, { status: 409 });
-    return data({ step: "retry", idToken, phoneNumber, message } satisfies Step, { status: 400 });
+    return invalidForm({ message }, { step: "retry" as const, idToken, phoneNumber });
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.publicUrl);
   const session = await requireCustomer(request, context.core, { allowUnverified: true });
-  const form = await request.clone().formData();
+  const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "confirm") {
-    const parsed = await readForm(request, confirmPhoneCodeBody);
-    const verificationId = String(form.get("verificationId") ?? "");
-    const phoneNumber = String(form.get("phoneNumber") ?? "");
-    if (!parsed.ok) {
-      const { message, fields } = (await parsed.response).data;
-      return data({ step: "code", verificationId, phoneNumber, message, fields } satisfies Step, {
-        status: 400,
-      });
-    }
+    const codeStep = {
+      step: "code",
+      verificationId: String(form.get("verificationId") ?? ""),
+      phoneNumber: String(form.get("phoneNumber") ?? ""),
+    } as const;
+    const parsed = readForm(form, confirmPhoneCodeBody);
+    if (!parsed.ok) return invalidForm(parsed.failure, codeStep);
     let idToken: string;
     try {
       ({ idToken } = await confirmPhoneCode(context.core, session.customerId, parsed.data));
     } catch (error) {
-      return data(
-        { step: "code", verificationId, phoneNumber, message: phoneFailure(error) } satisfies Step,
-        { status: 400 },
-      );
+      return invalidForm({ message: phoneFailure(error) }, codeStep);
     }
-    return save(context, session.customerId, idToken, phoneNumber);
+    return save(context, session.customerId, idToken, codeStep.phoneNumber);
   }
   if (intent === "add") {
-    const parsed = await readForm(request, addPhoneNumberBody);
-    if (!parsed.ok)
-      return data({ step: "number", message: PHONE_ADD_FAILED } satisfies Step, { status: 400 });
+    const parsed = readForm(form, addPhoneNumberBody);
+    if (!parsed.ok) return invalidForm({ message: PHONE_ADD_FAILED }, { step: "number" as const });
     return save(context, session.customerId, parsed.data.idToken, String(form.get("phoneNumber") ?? ""));
   }
-  const parsed = await readForm(request, numberForm);
-  if (!parsed.ok) {
-    const { message, fields } = (await parsed.response).data;
-    return data({ step: "number", message, fields } satisfies Step, { status: 400 });
-  }
-  const country = String(form.get("country") ?? DEFAULT_COUNTRY).toUpperCase();
-  const known = phoneCountries().some((c) => c.code === country);
-  const input = parsed.data.phoneNumber;
-  const international = normalizePhoneNumber(input, known ? (country as "MA") : undefined) ?? input;
+  const parsed = readForm(form, numberForm);
+  if (!parsed.ok) return invalidForm(parsed.failure, { step: "number" as const });
   try {
-    const sent = await sendPhoneCode(context.core, session.customerId, international);
+    const sent = await sendPhoneCode(
+      context.core,
+      session.customerId,
+      parsed.data.phoneNumber,
+      String(form.get("country") ?? DEFAULT_PHONE_COUNTRY),
+    );
     return {
       step: "code",
       verificationId: sent.verificationId,
@@ -144,9 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } satisfies Step;
   } catch (error) {
     const message = phoneFailure(error);
-    return data({ step: "number", message, fields: { phoneNumber: message } } satisfies Step, {
-      status: 400,
-    });
+    return invalidForm({ message, fields: { phoneNumber: message } }, { step: "number" as const });
   }
 }
 
@@ -157,7 +143,7 @@ function PhoneNumberInput({
   onCountry,
   error,
 }: {
-  countries: { code: string; name: string; callingCode: string }[];
+  countries: readonly PhoneCountry[];
   country: string;
   onCountry: (code: string) => void;
   error?: string;
@@ -281,14 +267,7 @@ function FirebaseFlow({ config, failure }: { config: FirebasePublicConfig; failu
       >
         <NoticeBox message={`A verification code has been sent to ${phoneNumber}.`} />
         <ErrorBox message={message ?? failure?.message} busy={phase === "confirming" || saving} />
-        <TextField
-          label="Verification Code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={CODE_LENGTH}
-          error={codeValidation.errorFor("code")}
-        />
+        <CodeField label="Verification Code" name="code" error={codeValidation.errorFor("code")} />
         <SubmitButton busy={phase === "confirming" || saving} label="Verify" busyLabel="Verifying..." />
       </form>
     );
@@ -336,14 +315,7 @@ function CodeStep({ step }: { step: Extract<Step, { step: "code" }> }) {
       <ErrorBox message={step.message} busy={busy} />
       <input type="hidden" name="verificationId" value={step.verificationId} />
       <input type="hidden" name="phoneNumber" value={step.phoneNumber} />
-      <TextField
-        label="Verification Code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={CODE_LENGTH}
-        error={errorFor("code") ?? step.fields?.code}
-      />
+      <CodeField label="Verification Code" name="code" error={errorFor("code") ?? step.fields?.code} />
       <SubmitButton busy={busy} label="Verify" busyLabel="Verifying..." name="intent" value="confirm" />
     </Form>
   );

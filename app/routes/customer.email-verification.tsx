@@ -1,18 +1,17 @@
-import { data, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { Form, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import {
   AccountCard,
+  CodeField,
   ErrorBox,
-  Form,
   NoticeBox,
   SubmitButton,
-  TextField,
   useBusy,
 } from "#app/components/form-controls.tsx";
-import { formFailure, readForm } from "#app/lib/form-action.server.ts";
+import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { safeRedirectTarget } from "#app/lib/redirects.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
-import { AUTH_FORM_FALLBACK, CODE_LENGTH, verifyEmailBody } from "#contract/accounts.ts";
+import { AUTH_FORM_FALLBACK, verifyEmailBody } from "#contract/accounts.ts";
 import { requestEmailVerification, verifyEmail } from "#core/accounts/email-verification.ts";
 import { DomainError } from "#core/errors.ts";
 import type { Route } from "./+types/customer.email-verification";
@@ -41,26 +40,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.publicUrl);
   const session = await requireCustomer(request, context.core, { allowUnverified: true });
   const onward = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
-  const intent = (await request.clone().formData()).get("intent");
-  if (intent === "send") {
+  const form = await request.formData();
+  if (form.get("intent") === "send") {
+    let result: Awaited<ReturnType<typeof requestEmailVerification>>;
     try {
-      const result = await requestEmailVerification(context.core, session.customerId);
-      if (result.status === "Verified") throw redirect(onward);
-      return { sent: true as const, notice: result.message };
+      result = await requestEmailVerification(context.core, session.customerId);
     } catch (error) {
-      if (error instanceof Response) throw error;
       return formFailure(error, AUTH_FORM_FALLBACK);
     }
+    if (result.status === "Verified") throw redirect(onward);
+    return { sent: true as const, notice: result.message };
   }
-  const parsed = await readForm(request, verifyEmailBody);
-  if (!parsed.ok) return parsed.response;
+  const parsed = readForm(form, verifyEmailBody);
+  if (!parsed.ok) return invalidForm(parsed.failure);
   try {
-    const result = await verifyEmail(context.core, session.customerId, parsed.data.emailVerificationCode);
-    if (result.status === "Verified") return redirect(onward);
-    return data({ message: AUTH_FORM_FALLBACK }, { status: 500 });
+    // Answers `Verified` or throws: a wrong, expired or used-up code is a DomainError.
+    await verifyEmail(context.core, session.customerId, parsed.data.emailVerificationCode);
   } catch (error) {
     return formFailure(error, AUTH_FORM_FALLBACK);
   }
+  return redirect(onward);
 }
 
 export default function EmailVerification() {
@@ -82,12 +81,9 @@ export default function EmailVerification() {
         <Form method="post" action={action} replace className="flex flex-col gap-4" {...formProps}>
           <NoticeBox message={sentNow ?? loaded.message} />
           <ErrorBox message={failure?.message} busy={verifying} />
-          <TextField
+          <CodeField
             label="Verification Code"
             name="emailVerificationCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
             error={errorFor("emailVerificationCode") ?? failure?.fields?.emailVerificationCode}
           />
           <SubmitButton busy={verifying} label="Verify Email" name="intent" value="verify" />

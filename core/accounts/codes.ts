@@ -154,21 +154,25 @@ export async function consumeResetCodeAlone(ctx: Ctx, code: string): Promise<str
 }
 
 /**
- * Sends a freshly issued code. When delivery fails the code is withdrawn, so the customer's next
- * request sends a new one at once instead of waiting out the re-send throttle for a code nobody got.
+ * Issues a code (unless re-sending is throttled) and hands it to `deliver` (mail or SMS). When
+ * delivery fails the code is withdrawn, so the customer's next request sends a new one at once
+ * instead of waiting out the throttle for a code nobody got.
  */
-export async function deliverCode(
+export async function sendCode(
   ctx: Ctx,
-  input: { customerId: string; purpose: CodePurpose; code: string },
-  deliver: () => Promise<void>,
-): Promise<void> {
+  input: { customerId: string; purpose: CodePurpose; target: string },
+  deliver: (code: string) => Promise<void>,
+): Promise<IssueResult> {
+  const issued = await issueCode(ctx, input);
+  if (!issued.issued) return issued;
   try {
-    await deliver();
+    await deliver(issued.code);
   } catch (error) {
     await ctx.db.execute(
       sql`DELETE FROM one_time_codes WHERE customer_id = ${input.customerId} AND purpose = ${input.purpose}
-            AND code_hash = ${hashCode(ctx, input.purpose, input.code)}`,
+            AND code_hash = ${hashCode(ctx, input.purpose, issued.code)}`,
     );
     throw error;
   }
+  return issued;
 }

@@ -10,7 +10,7 @@ import { isUniqueViolation } from "#db/errors.ts";
 import { newId } from "#db/ids.ts";
 import type { CoreContext } from "../context.ts";
 import { conflict, unauthenticated, unverified } from "../errors.ts";
-import { deliverCode, issueCode } from "./codes.ts";
+import { sendCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -55,16 +55,11 @@ export async function signUp(ctx: CoreContext, body: SignupBody, meta: RequestMe
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, "email");
     throw error;
   }
-  const issued = await issueCode(ctx, { customerId: id, purpose: "verify_email", target: body.email });
-  if (issued.issued) {
-    // The account exists now whatever the mail does: a failed delivery withdraws the code and the
-    // email verification page, which requests one on entry, sends a new one.
-    await deliverCode(ctx, { customerId: id, purpose: "verify_email", code: issued.code }, () =>
-      ctx.accounts.mailer.send(
-        verificationMail(body.email, body.firstName, ctx.accounts.shopName, issued.code),
-      ),
-    ).catch(() => {});
-  }
+  // The account exists now whatever the mail does: a failed delivery withdraws the code and the
+  // email verification page, which requests one on entry, sends a new one.
+  await sendCode(ctx, { customerId: id, purpose: "verify_email", target: body.email }, (code) =>
+    ctx.accounts.mailer.send(verificationMail(body.email, body.firstName, ctx.accounts.shopName, code)),
+  ).catch(() => {});
   const token = await createSessionToken(ctx, { id, tokenVersion: 0 });
   return { token, customerId: id };
 }

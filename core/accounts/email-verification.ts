@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
 import { invalid, rateLimited, unauthenticated } from "../errors.ts";
-import { CODE_TTL_MINUTES, checkCode, deliverCode, issueCode } from "./codes.ts";
+import { CODE_TTL_MINUTES, checkCode, sendCode } from "./codes.ts";
 import { INVALID_SESSION } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
@@ -35,16 +35,13 @@ export async function requestEmailVerification(
 ): Promise<VerificationStatus> {
   const customer = await readCustomer(ctx, customerId);
   if (customer.email_verified_at) return { status: "Verified", message: ALREADY_VERIFIED };
-  const issued = await issueCode(ctx, { customerId, purpose: "verify_email", target: customer.email });
-  if (!issued.issued && issued.reason === "hourly_limit") {
+  const sent = await sendCode(ctx, { customerId, purpose: "verify_email", target: customer.email }, (code) =>
+    ctx.accounts.mailer.send(
+      verificationMail(customer.email, customer.first_name, ctx.accounts.shopName, code),
+    ),
+  );
+  if (!sent.issued && sent.reason === "hourly_limit") {
     throw rateLimited("Too many verification codes requested. Please try again in an hour.");
-  }
-  if (issued.issued) {
-    await deliverCode(ctx, { customerId, purpose: "verify_email", code: issued.code }, () =>
-      ctx.accounts.mailer.send(
-        verificationMail(customer.email, customer.first_name, ctx.accounts.shopName, issued.code),
-      ),
-    );
   }
   return {
     status: "Success",

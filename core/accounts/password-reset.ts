@@ -3,7 +3,7 @@ import type { ResetPasswordBody } from "#contract/accounts.ts";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
 import { invalid } from "../errors.ts";
-import { CODE_TTL_MINUTES, checkCode, consumeResetCodeAlone, deliverCode, issueCode } from "./codes.ts";
+import { CODE_TTL_MINUTES, checkCode, consumeResetCodeAlone, sendCode } from "./codes.ts";
 import type { RequestMeta } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { passwordResetMail } from "./mail.ts";
@@ -23,18 +23,14 @@ export async function requestPasswordReset(ctx: CoreContext, email: string, meta
     sql`SELECT id, email, first_name FROM customers WHERE lower(email) = ${email}`,
   );
   if (customer) {
-    const issued = await issueCode(ctx, {
-      customerId: customer.id,
-      purpose: "reset_password",
-      target: customer.email,
-    });
-    if (issued.issued) {
-      await deliverCode(ctx, { customerId: customer.id, purpose: "reset_password", code: issued.code }, () =>
+    await sendCode(
+      ctx,
+      { customerId: customer.id, purpose: "reset_password", target: customer.email },
+      (code) =>
         ctx.accounts.mailer.send(
-          passwordResetMail(customer.email, customer.first_name, ctx.accounts.shopName, issued.code),
+          passwordResetMail(customer.email, customer.first_name, ctx.accounts.shopName, code),
         ),
-      );
-    }
+    );
   }
   return { status: "Success" as const, message: RESET_CODE_SENT };
 }

@@ -3,6 +3,7 @@ import {
   type CountryCode,
   getCountries,
   getCountryCallingCode,
+  isSupportedCountry,
   parsePhoneNumberFromString,
 } from "libphonenumber-js/max";
 import { PHONE_ALREADY_SAVED, PHONE_ERROR_MESSAGES, type PhoneErrorCode } from "#contract/accounts.ts";
@@ -10,7 +11,7 @@ import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
 import { conflict, DomainError } from "../errors.ts";
 import { type PhoneIdTokenVerifier, PhoneVerificationError } from "../ports/phone-verification.ts";
-import { CODE_TTL_MINUTES, checkCode, deliverCode, issueCode } from "./codes.ts";
+import { CODE_TTL_MINUTES, checkCode, sendCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { phoneCodeText } from "./mail.ts";
 import { signToken, verifyToken } from "./tokens.ts";
@@ -24,16 +25,31 @@ function fail(code: PhoneErrorCode, kind: "invalid" | "rate_limited" = "invalid"
   return new DomainError(kind, PHONE_ERROR_MESSAGES[code], undefined, code);
 }
 
-/** `+212 6 12-34-56-78` → `+212612345678`, or undefined when it is not a possible phone number. */
-export function normalizePhoneNumber(input: string, defaultCountry?: CountryCode): string | undefined {
-  const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry);
+/**
+ * `+212 6 12-34-56-78` → `+212612345678`, or undefined when it is not a possible phone number. A
+ * number without its `+` prefix is read in `country` (ISO code, e.g. `MA`) when one is given.
+ */
+export function normalizePhoneNumber(input: string, country?: string): string | undefined {
+  const region = country?.toUpperCase();
+  const parsed = parsePhoneNumberFromString(
+    input.trim(),
+    region && isSupportedCountry(region) ? (region as CountryCode) : undefined,
+  );
   return parsed?.isValid() ? parsed.number : undefined;
 }
 
-/** Texts a 6-digit code to the number; the verification id names this attempt. */
-export async function sendPhoneCode(ctx: CoreContext, customerId: string, phoneNumber: string) {
+/**
+ * Texts a 6-digit code to the number (international, or national in `country`); the verification
+ * id names this attempt.
+ */
+export async function sendPhoneCode(
+  ctx: CoreContext,
+  customerId: string,
+  phoneNumber: string,
+  country?: string,
+) {
   if (!phoneNumber.trim()) throw fail("missing-phone-number");
-  const number = normalizePhoneNumber(phoneNumber);
+  const number = normalizePhoneNumber(phoneNumber, country);
   if (!number) throw fail("invalid-phone-number");
   // A number already saved needs no SMS: say so before sending one.
   const [saved] = await queryRows(
@@ -41,13 +57,10 @@ export async function sendPhoneCode(ctx: CoreContext, customerId: string, phoneN
     sql`SELECT 1 FROM customer_phone_numbers WHERE customer_id = ${customerId} AND phone_number = ${number}`,
   );
   if (saved) throw conflict(PHONE_ALREADY_SAVED, "phoneNumber");
-  const issued = await issueCode(ctx, { customerId, purpose: "verify_phone", target: number });
-  if (!issued.issued && issued.reason === "hourly_limit") throw fail("too-many-requests", "rate_limited");
-  if (issued.issued) {
-    await deliverCode(ctx, { customerId, purpose: "verify_phone", code: issued.code }, () =>
-      ctx.accounts.sms.send({ to: number, text: phoneCodeText(ctx.accounts.shopName, issued.code) }),
-    );
-  }
+  const sent = await sendCode(ctx, { customerId, purpose: "verify_phone", target: number }, (code) =>
+    ctx.accounts.sms.send({ to: number, text: phoneCodeText(ctx.accounts.shopName, code) }),
+  );
+  if (!sent.issued && sent.reason === "hourly_limit") throw fail("too-many-requests", "rate_limited");
   const verificationId = await signToken(
     ctx,
     "phone-verification",
@@ -128,10 +141,21 @@ export function createBuiltinPhoneVerifier(
   };
 }
 
-/** Every country the phone input offers, by English name, with its calling code. */
-export function phoneCountries(): { code: CountryCode; name: string; callingCode: string }[] {
-  const names = new Intl.DisplayNames(["en"], { type: "region" });
-  return getCountries()
-    .map((code) => ({ code, name: names.of(code) ?? code, callingCode: getCountryCallingCode(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+export interface PhoneCountry {
+  code: CountryCode;
+  name: string;
+  callingCode: string;
+}
+
+let countries: readonly PhoneCountry[] | undefined;
+
+/** Every country the phone input offers, by English name, with its calling code (built once). */
+export function phoneCountries(): readonly PhoneCountry[] {
+  if (!countries) {
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    countries = getCountries()
+      .map((code) => ({ code, name: names.of(code) ?? code, callingCode: getCountryCallingCode(code) }))
+      .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  }
+  return countries;
 }
