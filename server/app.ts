@@ -5,7 +5,6 @@ import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
-import { listOutbox } from "./adapters/outbox.ts";
 import { authRoutes, customerRoutes } from "./api/accounts.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { buildOpenApiDocument } from "./api/openapi.ts";
@@ -16,6 +15,7 @@ import { handleApiError } from "./middleware/errors.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { optionalSession } from "./middleware/session.ts";
+import { outboxRoutes } from "./outbox-routes.ts";
 
 export interface AppDependencies {
   ctx: CoreContext;
@@ -80,15 +80,7 @@ export function createApp(deps: AppDependencies) {
   api.onError(handleApiError);
   app.route("/api/v1", api);
 
-  if (deps.config.NODE_ENV !== "production") {
-    // The built-in outbox (DESIGN): what the shop would have mailed or texted, newest first.
-    app.get("/dev/outbox.json", async (c) =>
-      c.json(await listOutbox(deps.ctx.db, { to: c.req.query("to") || undefined, limit: 100 })),
-    );
-    app.get("/dev/outbox", async (c) =>
-      c.html(renderOutboxPage(await listOutbox(deps.ctx.db, { limit: 100 }))),
-    );
-  }
+  if (deps.config.NODE_ENV !== "production") app.route("/", outboxRoutes(deps.ctx.db));
 
   app.route("/", createImageRoutes({ cacheDir: `${deps.config.SHOP_DATA_DIR}/images` }));
 
@@ -112,22 +104,4 @@ export function createApp(deps: AppDependencies) {
   if (render) app.all("*", (c) => render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY) }));
   app.onError(handleApiError);
   return app;
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
-
-function renderOutboxPage(messages: Awaited<ReturnType<typeof listOutbox>>): string {
-  const items = messages
-    .map(
-      (m) => `<article><h2>${escapeHtml(m.subject || "SMS")}</h2>
-<p><b>${m.channel}</b> to ${escapeHtml(m.to)} · <time>${m.createdAt}</time></p><pre>${escapeHtml(m.text)}</pre></article>`,
-    )
-    .join("\n");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Outbox — shop</title><style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ddd;padding:.5rem 0}pre{white-space:pre-wrap;background:#f3f4f6;padding:.75rem}</style></head>
-<body><h1>Outbox</h1><p>Mail and SMS the shop sent through its built-in adapters (development only), newest first.</p>${items || "<p>No messages yet.</p>"}</body></html>`;
 }

@@ -1,7 +1,5 @@
 import type { SitemapEntry } from "#core/catalog/sitemap.ts";
-
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+import { escapeHtml as escapeXml } from "#core/html.ts";
 
 const XML_HEADERS = {
   "Content-Type": "application/xml; charset=utf-8",

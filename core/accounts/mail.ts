@@ -1,8 +1,6 @@
+import { escapeHtml } from "../html.ts";
 import type { MailMessage } from "../ports/mailer.ts";
 import { CODE_TTL_MINUTES } from "./codes.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A short message with the code set apart: plain text for every client, simple HTML for the rest. */
 function codeMail(input: {
