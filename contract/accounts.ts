@@ -257,6 +257,10 @@ export const customerProfile = z.object({
   createdAt: z.string(),
 });
 export const profileResponse = z.object({ data: customerProfile });
+export type CustomerProfile = z.infer<typeof customerProfile>;
+export type PhoneNumberEntry = z.infer<typeof phoneNumberEntry>;
+export type AddressEntry = z.infer<typeof addressEntry>;
+export type VerificationStatus = z.infer<typeof verificationStatusResponse>;
 
 export const phoneCodeSentResponse = success.extend({ verificationId: z.string(), phoneNumber: z.string() });
 export const phoneCodeConfirmedResponse = success.extend({ idToken: z.string(), phoneNumber: z.string() });

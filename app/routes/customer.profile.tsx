@@ -5,7 +5,8 @@ import { UserIcon } from "#app/components/icons.tsx";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
-import { type CustomerProfile, getProfile } from "#core/accounts/customers.ts";
+import type { CustomerProfile } from "#contract/accounts.ts";
+import { getProfile } from "#core/accounts/customers.ts";
 import type { Route } from "./+types/customer.profile";
 
 export const meta: Route.MetaFunction = () => [

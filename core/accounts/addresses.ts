@@ -1,15 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { AddressBody } from "#contract/accounts.ts";
+import type { AddressBody, AddressEntry } from "#contract/accounts.ts";
 import { queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import type { CoreContext } from "../context.ts";
 import { invalid, notFound } from "../errors.ts";
 
 export const MAX_ADDRESSES = 10;
-
-export interface AddressEntry extends AddressBody {
-  _id: string;
-}
 
 export async function listAddresses(ctx: CoreContext, customerId: string): Promise<AddressEntry[]> {
   return queryRows<AddressEntry>(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type CustomerProfile,
   EMAIL_NOT_VERIFIED,
   type LoginBody,
   type SignupBody,
@@ -30,13 +31,23 @@ export interface Session {
   emailVerified: boolean;
 }
 
-interface CustomerRow {
+export interface CustomerRow {
   id: string;
   first_name: string;
   email: string;
   password_hash: string;
   token_version: number;
   email_verified_at: string | Date | null;
+}
+
+/** The account of an email, compared case-insensitively (the unique index is on lower(email)). */
+export async function findCustomerByEmail(ctx: CoreContext, email: string): Promise<CustomerRow | undefined> {
+  const [customer] = await queryRows<CustomerRow>(
+    ctx.db,
+    sql`SELECT id, first_name, email, password_hash, token_version, email_verified_at
+        FROM customers WHERE lower(email) = lower(${email})`,
+  );
+  return customer;
 }
 
 // Compared against when the email is unknown, so a miss costs the same time as a wrong password.
@@ -68,11 +79,7 @@ export async function signUp(ctx: CoreContext, body: SignupBody, meta: RequestMe
 export async function logIn(ctx: CoreContext, body: LoginBody, meta: RequestMeta) {
   await enforceLimit(ctx, AUTH_LIMITS.logInPerIp, meta.ip);
   await enforceLimit(ctx, AUTH_LIMITS.logInPerEmail, body.email);
-  const [customer] = await queryRows<CustomerRow>(
-    ctx.db,
-    sql`SELECT id, first_name, email, password_hash, token_version, email_verified_at
-        FROM customers WHERE lower(email) = ${body.email}`,
-  );
+  const customer = await findCustomerByEmail(ctx, body.email);
   if (!customer) {
     decoyHash ??= hashPassword("not-a-real-password");
     await verifyPassword(body.password, await decoyHash);
@@ -104,26 +111,6 @@ export async function authenticate(ctx: CoreContext, token: string | undefined):
 export function requireVerifiedEmail(session: Session): Session {
   if (!session.emailVerified) throw unverified(EMAIL_NOT_VERIFIED);
   return session;
-}
-
-export interface CustomerProfile {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: string;
-  profileImage: string | null;
-  phoneNumbers: { _id: string; phoneNumber: string }[];
-  addressesList: {
-    _id: string;
-    country: string;
-    state: string;
-    city: string;
-    street: string;
-    postalCode: string;
-  }[];
-  emailVerified: boolean;
-  createdAt: string;
 }
 
 /** GET /customer: the profile with its phone numbers and addresses, oldest first. */

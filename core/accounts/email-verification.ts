@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { VerificationStatus } from "#contract/accounts.ts";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
 import { invalid, rateLimited, unauthenticated } from "../errors.ts";
@@ -6,12 +7,6 @@ import { CODE_TTL_MINUTES, checkCode, sendCode } from "./codes.ts";
 import { INVALID_SESSION } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
-
-/** The answer of both verify-email calls (SPEC §3: status `Verified` means done). */
-export interface VerificationStatus {
-  status: "Verified" | "Success";
-  message: string;
-}
 
 export const ALREADY_VERIFIED = "Your email is already verified.";
 export const EMAIL_VERIFIED = "Your email has been verified.";

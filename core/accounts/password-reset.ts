@@ -4,7 +4,7 @@ import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
 import { invalid } from "../errors.ts";
 import { CODE_TTL_MINUTES, checkCode, consumeResetCodeAlone, sendCode } from "./codes.ts";
-import type { RequestMeta } from "./customers.ts";
+import { findCustomerByEmail, type RequestMeta } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { passwordResetMail } from "./mail.ts";
 import { hashPassword } from "./passwords.ts";
@@ -18,10 +18,7 @@ export const RESET_CODE_SENT = `If an account exists for this email, a password 
  */
 export async function requestPasswordReset(ctx: CoreContext, email: string, meta: RequestMeta) {
   await enforceLimit(ctx, AUTH_LIMITS.forgotPasswordPerIp, meta.ip);
-  const [customer] = await queryRows<{ id: string; email: string; first_name: string }>(
-    ctx.db,
-    sql`SELECT id, email, first_name FROM customers WHERE lower(email) = ${email}`,
-  );
+  const customer = await findCustomerByEmail(ctx, email);
   if (customer) {
     await sendCode(
       ctx,
@@ -46,10 +43,7 @@ export async function resetPassword(ctx: CoreContext, body: ResetPasswordBody, m
   await enforceLimit(ctx, AUTH_LIMITS.resetPasswordPerIp, meta.ip);
   let customerId: string | undefined;
   if (body.email) {
-    const [customer] = await queryRows<{ id: string }>(
-      ctx.db,
-      sql`SELECT id FROM customers WHERE lower(email) = ${body.email}`,
-    );
+    const customer = await findCustomerByEmail(ctx, body.email);
     const result = customer
       ? await checkCode(ctx, {
           customerId: customer.id,

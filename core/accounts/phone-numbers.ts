@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { PHONE_ADD_FAILED, PHONE_ALREADY_SAVED } from "#contract/accounts.ts";
+import { PHONE_ADD_FAILED, PHONE_ALREADY_SAVED, type PhoneNumberEntry } from "#contract/accounts.ts";
 import { queryRows } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { newId } from "#db/ids.ts";
@@ -9,11 +9,6 @@ import { PhoneVerificationError } from "../ports/phone-verification.ts";
 import { normalizePhoneNumber } from "./phone-verification.ts";
 
 export const MAX_PHONE_NUMBERS = 10;
-
-export interface PhoneNumberEntry {
-  _id: string;
-  phoneNumber: string;
-}
 
 export async function listPhoneNumbers(ctx: CoreContext, customerId: string): Promise<PhoneNumberEntry[]> {
   return queryRows<PhoneNumberEntry>(
