@@ -46,6 +46,8 @@ export class DomainError extends Error {
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const invalid = (message: string, fields?: FieldIssue[]) =>
   new DomainError("invalid", message, fields);
+/** A 400 about one field: the message is both the answer's and the field's. */
+export const invalidField = (field: string, message: string) => invalid(message, [{ field, message }]);
 export const conflict = (message: string, field?: string) =>
   new DomainError("conflict", message, field ? [{ field, message }] : undefined);
 export const unauthenticated = (message: string) => new DomainError("unauthenticated", message);

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { VerificationStatus } from "#contract/accounts.ts";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
-import { invalid, rateLimited, unauthenticated } from "../errors.ts";
-import { CODE_TTL_MINUTES, checkCode, sendCode } from "./codes.ts";
+import { invalidField, rateLimited, unauthenticated } from "../errors.ts";
+import { type CheckResult, CODE_TTL_MINUTES, checkCode, sendCode } from "./codes.ts";
 import { INVALID_SESSION } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
@@ -54,28 +54,16 @@ export async function verifyEmail(
   if (customer.email_verified_at) return { status: "Verified", message: ALREADY_VERIFIED };
   await enforceLimit(ctx, AUTH_LIMITS.codeChecksPerAccount, customerId);
   const result = await checkCode(ctx, { customerId, purpose: "verify_email", code, target: customer.email });
-  const field = "emailVerificationCode";
-  switch (result) {
-    case "ok":
-      await ctx.db.execute(
-        sql`UPDATE customers SET email_verified_at = ${ctx.now().toISOString()}::timestamptz, updated_at = now() WHERE id = ${customerId}`,
-      );
-      return { status: "Verified", message: EMAIL_VERIFIED };
-    case "wrong": {
-      const message = "The verification code is incorrect. Please try again.";
-      throw invalid(message, [{ field, message }]);
-    }
-    case "expired": {
-      const message = "The verification code has expired. Please request a new one.";
-      throw invalid(message, [{ field, message }]);
-    }
-    case "exhausted": {
-      const message = "Too many wrong attempts. Please request a new verification code.";
-      throw invalid(message, [{ field, message }]);
-    }
-    case "missing": {
-      const message = "There is no verification code for your account. Please request a new one.";
-      throw invalid(message, [{ field, message }]);
-    }
-  }
+  if (result !== "ok") throw invalidField("emailVerificationCode", CODE_REFUSED[result]);
+  await ctx.db.execute(
+    sql`UPDATE customers SET email_verified_at = ${ctx.now().toISOString()}::timestamptz, updated_at = now() WHERE id = ${customerId}`,
+  );
+  return { status: "Verified", message: EMAIL_VERIFIED };
 }
+
+const CODE_REFUSED: Record<Exclude<CheckResult, "ok">, string> = {
+  wrong: "The verification code is incorrect. Please try again.",
+  expired: "The verification code has expired. Please request a new one.",
+  exhausted: "Too many wrong attempts. Please request a new verification code.",
+  missing: "There is no verification code for your account. Please request a new one.",
+};

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ResetPasswordBody } from "#contract/accounts.ts";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
-import { invalid } from "../errors.ts";
+import { invalidField } from "../errors.ts";
 import { CODE_TTL_MINUTES, checkCode, consumeResetCodeAlone, sendCode } from "./codes.ts";
 import { findCustomerByEmail, type RequestMeta } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
@@ -52,19 +52,17 @@ export async function resetPassword(ctx: CoreContext, body: ResetPasswordBody, m
         })
       : "missing";
     if (result === "exhausted") {
-      const message = "Too many wrong attempts. Please request a new password reset code.";
-      throw invalid(message, [{ field, message }]);
+      throw invalidField(field, "Too many wrong attempts. Please request a new password reset code.");
     }
     if (result === "expired") {
-      const message = "The password reset code has expired. Please request a new one.";
-      throw invalid(message, [{ field, message }]);
+      throw invalidField(field, "The password reset code has expired. Please request a new one.");
     }
-    if (result !== "ok") throw invalid(WRONG, [{ field, message: WRONG }]);
+    if (result !== "ok") throw invalidField(field, WRONG);
     customerId = customer!.id;
   } else {
     await enforceLimit(ctx, AUTH_LIMITS.resetByCodeOnly, "shop");
     customerId = await consumeResetCodeAlone(ctx, body.passwordResetCode);
-    if (!customerId) throw invalid(WRONG, [{ field, message: WRONG }]);
+    if (!customerId) throw invalidField(field, WRONG);
   }
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.now().toISOString();
@@ -74,7 +72,7 @@ export async function resetPassword(ctx: CoreContext, body: ResetPasswordBody, m
           email_verified_at = coalesce(email_verified_at, ${now}::timestamptz), updated_at = ${now}::timestamptz
         WHERE id = ${customerId} RETURNING token_version`,
   );
-  if (!updated) throw invalid(WRONG, [{ field, message: WRONG }]);
+  if (!updated) throw invalidField(field, WRONG);
   const token = await createSessionToken(ctx, { id: customerId, tokenVersion: updated.token_version });
   return { status: "Success" as const, message: "Your password has been changed.", token };
 }
