@@ -10,6 +10,7 @@ import {
   useBusy,
 } from "#app/components/form-controls.tsx";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
+import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { POST_LOGIN_ROUTE } from "#app/lib/redirects.ts";
 import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
@@ -22,10 +23,7 @@ import {
 import { requestPasswordReset, resetPassword } from "#core/accounts/password-reset.ts";
 import type { Route } from "./+types/auth.forgot-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Forgot Password — shop" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => accountPageMeta("Forgot Password");
 
 export function loader({ request }: Route.LoaderArgs) {
   requireGuest(request);

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
+import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { safeRedirectTarget } from "#app/lib/redirects.ts";
 import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
@@ -8,10 +9,7 @@ import { AUTH_FORM_FALLBACK, loginBody } from "#contract/accounts.ts";
 import { logIn } from "#core/accounts/customers.ts";
 import type { Route } from "./+types/auth.log-in";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Log In — shop" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => accountPageMeta("Log In");
 
 export function loader({ request }: Route.LoaderArgs) {
   requireGuest(request);

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
+import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { POST_LOGIN_ROUTE, safeRedirectTarget } from "#app/lib/redirects.ts";
 import {
   EMAIL_VERIFICATION_ROUTE,
@@ -13,10 +14,7 @@ import { AUTH_FORM_FALLBACK, signupBody } from "#contract/accounts.ts";
 import { signUp } from "#core/accounts/customers.ts";
 import type { Route } from "./+types/auth.sign-up";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign Up — shop" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => accountPageMeta("Sign Up");
 
 export function loader({ request }: Route.LoaderArgs) {
   requireGuest(request);

@@ -11,6 +11,7 @@ import {
 } from "#app/components/form-controls.tsx";
 import type { FirebaseCodeSent } from "#app/lib/firebase-phone.client.ts";
 import { invalidForm, readForm } from "#app/lib/form-action.server.ts";
+import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import {
@@ -36,10 +37,7 @@ import type { Route } from "./+types/customer.add-phone-number";
 const numberForm = z.object({ phoneNumber: phoneNumberField });
 const codeForm = confirmPhoneCodeBody.pick({ code: true });
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Add phone number — shop" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => accountPageMeta("Add phone number");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Verifying a phone number works before the email is verified, like its API endpoints.

@@ -8,6 +8,7 @@ import {
   useBusy,
 } from "#app/components/form-controls.tsx";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
+import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { safeRedirectTarget } from "#app/lib/redirects.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
@@ -16,10 +17,7 @@ import { requestEmailVerification, verifyEmail } from "#core/accounts/email-veri
 import { DomainError } from "#core/errors.ts";
 import type { Route } from "./+types/customer.email-verification";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Email Verification — shop" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => accountPageMeta("Email Verification");
 
 /** Opening the page requests a code (SPEC §4); a verified email goes straight on. */
 export async function loader({ request, context }: Route.LoaderArgs) {

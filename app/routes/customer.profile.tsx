@@ -4,15 +4,13 @@ import { FallbackImage } from "#app/components/fallback-image.tsx";
 import { UserIcon } from "#app/components/icons.tsx";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import { withinOrStream } from "#app/lib/deferred.server.ts";
+import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
 import type { CustomerProfile } from "#contract/accounts.ts";
 import { getProfile } from "#core/accounts/customers.ts";
 import type { Route } from "./+types/customer.profile";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Profile — shop" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => accountPageMeta("Profile");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireCustomer(request, context.core);
