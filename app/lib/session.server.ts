@@ -21,8 +21,6 @@ export function sessionHeaders(token: string, request: Request, publicUrl?: stri
   return { "Set-Cookie": sessionCookie(token, isSecureRequest(request.url, publicUrl)) };
 }
 
-export { CLEAR_SESSION_COOKIE };
-
 /** The path and query of this request: where to come back to after logging in. */
 export function currentPath(request: Request): string {
   const url = new URL(request.url);

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { CLEAR_SESSION_COOKIE, LOG_IN_ROUTE } from "#app/lib/session.server.ts";
+import { LOG_IN_ROUTE } from "#app/lib/session.server.ts";
+import { CLEAR_SESSION_COOKIE } from "#contract/session.ts";
 import type { Route } from "./+types/auth.log-out";
 
 // SPEC §4: logging out deletes the session cookie and goes to the log-in route.
