@@ -1,5 +1,6 @@
 import type { Database } from "#db/client.ts";
 import type { Mailer } from "./ports/mailer.ts";
+import type { PaymentProvider } from "./ports/payments.ts";
 import type { PhoneIdTokenVerifier } from "./ports/phone-verification.ts";
 import type { RateLimiter } from "./ports/rate-limiter.ts";
 import type { SmsTransport } from "./ports/sms.ts";
@@ -15,6 +16,8 @@ export interface CoreContext {
   /** How long added-to-cart stock stays held. */
   reservationMinutes: number;
   accounts: AccountsContext;
+  /** Hosted card checkout: the built-in test checkout or Stripe (PAYMENT_PROVIDER). */
+  payments: PaymentProvider;
 }
 
 export interface AccountsContext {

@@ -5,7 +5,9 @@ export type DomainErrorKind =
   | "unverified"
   | "not_found"
   | "conflict"
-  | "rate_limited";
+  | "rate_limited"
+  /** An outside service (the payment provider) did not answer; the request may be retried. */
+  | "unavailable";
 
 /**
  * The HTTP status each kind answers with, for the two edges that speak HTTP: the API's error
@@ -19,6 +21,7 @@ export const HTTP_STATUS = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unavailable: 503,
 } as const satisfies Record<DomainErrorKind, number>;
 
 export interface FieldIssue {

@@ -433,3 +433,150 @@ export const outboxMessages = pgTable(
     check("outbox_messages_channel_check", sql`${t.channel} IN ('email', 'sms')`),
   ],
 );
+
+/** Products a customer has saved (SPEC §2 Favorites). */
+export const favorites = pgTable(
+  "favorites",
+  {
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.productId] }),
+    index("favorites_customer_created_idx").on(t.customerId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A customer's cart beyond its lines: the applied coupon. The lines are the customer's stock holds
+ * (`stock_holds`): a line *is* a hold, whose `expires_at` says whether it still counts against stock
+ * (docs/decisions/012-cart-stock-holds.md).
+ */
+export const carts = pgTable("carts", {
+  customerId: text("customer_id")
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  couponId: text("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An order: what was bought at which prices (a snapshot, so later catalogue changes never alter it),
+ * where it goes, and its payment. Card orders start `pending_payment` with a payment deadline; cash
+ * on delivery starts `placed`.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    // The number a customer quotes ("order #1042").
+    number: integer("number").notNull().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    status: text("status").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    phone: text("phone").notNull(),
+    country: text("country").notNull(),
+    state: text("state").notNull(),
+    city: text("city").notNull(),
+    street: text("street").notNull(),
+    postalCode: text("postal_code").notNull(),
+    itemsCents: integer("items_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalAfterDiscountCents: integer("total_after_discount_cents").notNull(),
+    couponId: text("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    couponPercent: smallint("coupon_percent"),
+    paymentProvider: text("payment_provider"),
+    paymentSessionId: text("payment_session_id"),
+    paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_key").on(t.number),
+    uniqueIndex("orders_payment_session_key").on(t.paymentProvider, t.paymentSessionId),
+    index("orders_customer_created_idx").on(t.customerId, t.createdAt.desc()),
+    // The expiry sweep reads only unpaid card orders.
+    index("orders_pending_payment_idx").on(t.paymentExpiresAt).where(sql`status = 'pending_payment'`),
+    check(
+      "orders_status_check",
+      sql`${t.status} IN ('pending_payment', 'paid', 'placed', 'processing', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check("orders_payment_method_check", sql`${t.paymentMethod} IN ('credit_card', 'cash_on_delivery')`),
+    check(
+      "orders_amounts_check",
+      sql`${t.itemsCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.discountCents} >= 0
+        AND ${t.totalCents} = ${t.itemsCents} + ${t.taxCents} + ${t.shippingCents}
+        AND ${t.totalAfterDiscountCents} = ${t.totalCents} - ${t.discountCents}`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    productSizeId: text("product_size_id").references(() => productSizes.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    imageCover: text("image_cover").notNull(),
+    size: text("size"),
+    color: text("color").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId, t.position),
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+    check("order_items_total_check", sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+  ],
+);
+
+/** Every status an order has been in, for the timeline on the orders page. */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Payment events already handled, by the provider's event id: a replayed or duplicated webhook
+ * finds its row and changes nothing (exactly once per event).
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    orderId: text("order_id"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);

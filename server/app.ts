@@ -8,6 +8,7 @@ import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { authRoutes, customerRoutes } from "./api/accounts.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { buildOpenApiDocument } from "./api/openapi.ts";
+import { shoppingRoutes } from "./api/shopping.ts";
 import type { Config } from "./config.ts";
 import { createImageRoutes } from "./images.ts";
 import { compression } from "./middleware/compression.ts";
@@ -72,6 +73,7 @@ export function createApp(deps: AppDependencies) {
     publicUrl,
   };
   api.route("/auth", authRoutes(deps.ctx, accountOptions));
+  api.route("/customer", shoppingRoutes(deps.ctx, accountOptions));
   api.route("/customer", customerRoutes(deps.ctx, accountOptions));
   api.use(optionalSession(deps.ctx));
   api.route("/", catalogRoutes(deps.ctx));

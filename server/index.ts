@@ -4,6 +4,9 @@ import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts";
 import type { AccountsContext, CoreContext } from "#core/context.ts";
+import { expireUnpaidOrders } from "#core/orders/cancellation.ts";
+import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
+import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
 import { isCatalogueEmpty, seedDemoShop } from "#db/seed/seed.ts";
@@ -54,6 +57,7 @@ export async function createServices(config: Config, logger = createLogger(confi
     now: () => new Date(),
     reservationMinutes: config.RESERVATION_MINUTES,
     accounts: createAccountsContext(config, database, rateLimiter, () => ctx),
+    payments: createPayments(config),
   };
   return { config, logger, database, ctx, rateLimiter };
 }
@@ -85,9 +89,16 @@ export function createAccountsContext(
   };
 }
 
+/** The payment provider PAYMENT_PROVIDER names: the built-in test checkout unless told otherwise. */
+export function createPayments(_config: Config): PaymentProvider {
+  return createBuiltinPayments();
+}
+
 export function createLogger(config: Pick<Config, "LOG_LEVEL">): Logger {
   return pino({ level: config.LOG_LEVEL, base: { service: "shop" } });
 }
+
+const EXPIRY_SWEEP_MS = 60_000;
 
 export interface RunningServer {
   server: Server;
@@ -117,9 +128,20 @@ export async function runServer(
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
 
+  // Unpaid card orders past their payment window give their stock back. Correctness does not wait
+  // for this sweep (a customer's own cart and orders pages expire theirs first); it keeps stock
+  // shown to everyone else current. Instances share the work (row locks).
+  const sweep = setInterval(() => {
+    expireUnpaidOrders(services.ctx).catch((error: unknown) =>
+      logger.warn({ err: error }, "expiring unpaid orders failed"),
+    );
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      clearInterval(sweep);
       logger.info("shutting down: finishing in-flight requests");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatPrice } from "#app/lib/money.ts";
 import type { ProductListItem } from "#contract/catalog.ts";
+import { formatPrice } from "#contract/money-format.ts";
 import { FallbackImage } from "./fallback-image.tsx";
 import { Rating } from "./rating.tsx";
 

@@ -3,6 +3,7 @@ import { productListQuery } from "#contract/catalog.ts";
 import { readQuery } from "#contract/query.ts";
 import { getProduct, listProducts } from "#core/catalog/products.ts";
 import type { CoreContext } from "#core/context.ts";
+import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import { openDatabase } from "#db/client.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { loadConfig } from "#server/config.ts";
@@ -85,6 +86,7 @@ export async function capturePlans(databaseUrl: string, paths: readonly string[]
       createMemoryRateLimiter(),
       () => ctx,
     ),
+    payments: createBuiltinPayments(),
   };
   try {
     const plans: Plan[] = [];

@@ -195,7 +195,6 @@ export async function listProducts(
   query: ProductListQuery,
   options: { viewerId?: string } = {},
 ): Promise<ProductPage> {
-  const now = ctx.now();
   const words = query.search ? searchWords(query.search) : [];
   if (query.search !== undefined && query.search.trim() !== "" && words.length === 0) {
     return emptyPage(query); // only punctuation: nothing can match
@@ -243,10 +242,24 @@ export async function listProducts(
     ]);
   }
 
-  // Availability (on hand − active holds) only for the page's rows, after the LIMIT.
+  const items = await listItemsForRows(ctx, rows, options.viewerId);
+  const data = query.fields?.length ? items.map((item) => pick(item, query.fields!)) : items;
+  return { results: data.length, paginationResults: pagination(query, total), data };
+}
+
+/**
+ * List items for product rows already chosen (a page of a listing, a page of favorites): their
+ * available stock (on hand − active holds), computed only for these rows, and `isFavorite`.
+ */
+async function listItemsForRows(
+  ctx: CoreContext,
+  rows: ProductRow[],
+  viewerId: string | undefined,
+): Promise<ProductListItem[]> {
+  const now = ctx.now();
   const sized = rows.filter((r) => r.has_sizes).map((r) => r.id);
   const unsized = rows.filter((r) => !r.has_sizes).map((r) => r.id);
-  const [sizes, unsizedStock] = await Promise.all([
+  const [sizes, unsizedStock, favorites] = await Promise.all([
     sized.length === 0
       ? Promise.resolve([] as SizeRow[])
       : queryRows<SizeRow>(
@@ -262,25 +275,43 @@ export async function listProducts(
           sql`SELECT p.id, ${availableProductStockSql(sql`p`, now)} AS available
               FROM products p WHERE p.id = ${anyOf(unsized)}`,
         ),
+    favoriteIds(
+      ctx,
+      viewerId,
+      rows.map((r) => r.id),
+    ),
   ]);
   const available = new Map(unsizedStock.map((r) => [r.id, r.available]));
   for (const row of rows) if (!row.has_sizes) row.available = available.get(row.id) ?? 0;
-
-  const favorites = await favoriteIds(
-    ctx,
-    options.viewerId,
-    rows.map((r) => r.id),
-  );
-
-  const data = rows.map((row) => {
-    const item = toListItem(
+  return rows.map((row) =>
+    toListItem(
       row,
       sizes.filter((s) => s.product_id === row.id),
       favorites.has(row.id),
-    );
-    return query.fields?.length ? pick(item, query.fields) : item;
-  });
-  return { results: data.length, paginationResults: pagination(query, total), data };
+    ),
+  );
+}
+
+/** A page of the customer's favorites, newest first, as list items (SPEC §7 GET /customer/favorites). */
+export async function listFavoriteProducts(
+  ctx: CoreContext,
+  customerId: string,
+  query: { page: number; limit: number },
+): Promise<{ total: number; items: ProductListItem[] }> {
+  const offset = (query.page - 1) * query.limit;
+  const [total, rows] = await Promise.all([
+    queryRows<{ total: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS total FROM favorites WHERE customer_id = ${customerId}`,
+    ).then((r) => r[0]?.total ?? 0),
+    queryRows<ProductRow>(
+      ctx.db,
+      sql`SELECT ${productColumns(sql`p`)} FROM favorites f JOIN products p ON p.id = f.product_id
+          WHERE f.customer_id = ${customerId}
+          ORDER BY f.created_at DESC, p.id LIMIT ${query.limit} OFFSET ${offset}`,
+    ),
+  ]);
+  return { total, items: await listItemsForRows(ctx, rows, customerId) };
 }
 
 function emptyPage(query: { page: number; limit: number }): ProductPage {
@@ -326,13 +357,14 @@ function toListItem(row: ProductRow, sizes: SizeRow[], isFavorite: boolean): Pro
   };
 }
 
-/**
- * Which of these products the viewer has saved. Favorites arrive with the shopping work; until
- * then every product answers false, as the contract requires the field to be present.
- */
-async function favoriteIds(_ctx: CoreContext, viewerId: string | undefined, _productIds: string[]) {
-  if (!viewerId) return new Set<string>();
-  return new Set<string>();
+/** Which of these products the viewer has saved. */
+async function favoriteIds(ctx: CoreContext, viewerId: string | undefined, productIds: string[]) {
+  if (!viewerId || productIds.length === 0) return new Set<string>();
+  const rows = await queryRows<{ product_id: string }>(
+    ctx.db,
+    sql`SELECT product_id FROM favorites WHERE customer_id = ${viewerId} AND product_id = ${anyOf(productIds)}`,
+  );
+  return new Set(rows.map((r) => r.product_id));
 }
 
 /** GET /products/{id}. Any id that names no product, whatever its form, is a 404. */

@@ -6,6 +6,8 @@ import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts";
 import type { AccountsContext, CoreContext } from "#core/context.ts";
+import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
+import type { PaymentProvider } from "#core/ports/payments.ts";
 import { type DatabaseHandle, queryRows } from "#db/client.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { createOutbox } from "#server/adapters/outbox.ts";
@@ -30,6 +32,8 @@ type TestShopOptions = {
   /** Replace adapters (an SMTP mailer, a Firebase verifier, a Redis limiter) or the clock. */
   accounts?: Partial<AccountsContext>;
   now?: () => Date;
+  /** A payment provider other than the built-in test checkout (Stripe against its stand-in). */
+  payments?: PaymentProvider;
   /** Run on this database instead of a fresh one (two app instances on one database); left open on close. */
   database?: DatabaseHandle;
 };
@@ -73,6 +77,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       shopName: "shop",
       ...options.accounts,
     },
+    payments: options.payments ?? createBuiltinPayments(),
   };
   const app = createApp({
     ctx,

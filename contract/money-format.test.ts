@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "./money.ts";
+import { formatPrice } from "./money-format.ts";
 
 describe("formatPrice", () => {
   it("shows two decimals, a comma and the currency label", () => {

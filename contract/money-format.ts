@@ -1,7 +1,7 @@
 /**
  * The storefront's price form: `1234,50 USD` (SPEC §1: two decimals, a comma, the currency label).
  * Takes the amount the API and loaders give (dollars with two decimals) and works in whole cents so
- * floating point never shows through. Lives in app/ because the browser bundle must not import core/.
+ * floating point never shows through. In contract/ because the pages and core (messages naming an amount) both need it.
  */
 export function formatPrice(amount: number, currency = "USD"): string {
   const cents = Math.round(amount * 100);

@@ -1,0 +1,307 @@
+import { z } from "zod";
+import { addressBody } from "./accounts.ts";
+import { paginationResults, productListItem } from "./catalog.ts";
+import { pageParams } from "./query.ts";
+
+// Favorites, cart, coupon, checkout and orders (SPEC §2–§5, §7): one schema per payload, used by
+// the API, the route actions and the forms, with the spec's messages word for word.
+
+const ID = /^[0-9a-f]{24}$/;
+
+/** Most of one item a cart line may hold: far above a real order, far below integer overflow. */
+export const MAX_LINE_QUANTITY = 999;
+export const COUPON_CODE_MIN = 3;
+export const COUPON_CODE_MAX = 32;
+/** SPEC §9: quantity changes on the cart page wait this long after the last click. */
+export const QUANTITY_DEBOUNCE_MS = 500;
+/** SPEC §9: confetti when a coupon is applied. */
+export const CONFETTI_PIECES = 200;
+/** A message that starts so is shown as a success toast (SPEC §4). */
+export const COUPON_APPLIED_PREFIX = "Price discount applied";
+/** A checkout answer that starts so sends the shopper to the hosted card payment page (SPEC §4). */
+export const CARD_CHECKOUT_PREFIX = "Stripe";
+/** SPEC §9 favorites page size per breakpoint: <640, 640, 768, 1024, 1280, 1536. */
+export const FAVORITES_PAGE_SIZES = [12, 12, 12, 19, 20, 20] as const;
+export const ORDERS_PAGE_SIZE = 10;
+
+export const PAYMENT_METHODS = ["credit_card", "cash_on_delivery"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "credit_card";
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  credit_card: "Credit Card",
+  cash_on_delivery: "Cash On Delivery",
+};
+
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "placed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "Awaiting payment",
+  paid: "Paid",
+  placed: "Placed",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v);
+
+function productId(field = "productId") {
+  return z.preprocess(
+    text,
+    z
+      .string({ message: `${field} is required.` })
+      .min(1, { message: `${field} is required.` })
+      .regex(ID, { message: `${field} must be a 24-character id.` }),
+  );
+}
+
+/** A size label, or none for a product without sizes (absent, null and "" all mean none). */
+const size = z.preprocess(
+  (v) => (v === undefined || v === null ? undefined : typeof v === "string" ? v.trim() || undefined : v),
+  z
+    .string({ message: "size must be a string." })
+    .max(20, { message: "size must be at most 20 characters." })
+    .optional(),
+);
+
+function quantity(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z
+      .number({ message })
+      .int({ message })
+      .min(1, { message })
+      .max(MAX_LINE_QUANTITY, { message: `quantity must be at most ${MAX_LINE_QUANTITY}.` }),
+  );
+}
+
+export const favoriteBody = z.object({ productId: productId() });
+export type FavoriteBody = z.infer<typeof favoriteBody>;
+
+export const favoriteListQuery = z.object({ ...pageParams });
+
+export const addToCartBody = z.object({
+  productId: productId(),
+  // The spec's client always sends a quantity; an API client that leaves it out adds one.
+  quantity: quantity("quantity must be a whole number of at least 1.").default(1),
+  size,
+});
+export type AddToCartBody = z.infer<typeof addToCartBody>;
+
+export const updateCartItemBody = z.object({
+  productId: productId(),
+  size,
+  quantity: quantity("quantity must be a whole number of at least 1."),
+});
+export type UpdateCartItemBody = z.infer<typeof updateCartItemBody>;
+
+export const removeCartItemBody = z.object({ productId: productId(), size });
+export type RemoveCartItemBody = z.infer<typeof removeCartItemBody>;
+
+export const applyCouponBody = z.object({
+  couponCode: z.preprocess(
+    text,
+    z
+      .string({ message: "Coupon code is required." })
+      .min(1, { message: "Coupon code is required." })
+      .min(COUPON_CODE_MIN, { message: `Coupon code must be at least ${COUPON_CODE_MIN} characters.` })
+      .max(COUPON_CODE_MAX, { message: `Coupon code must be at most ${COUPON_CODE_MAX} characters.` }),
+  ),
+});
+export type ApplyCouponBody = z.infer<typeof applyCouponBody>;
+
+/** Both checkout calls (SPEC §7): the phone must be one of the customer's verified numbers. */
+export const checkoutBody = addressBody.extend({
+  phone: z.preprocess(
+    text,
+    z
+      .string({ message: "Select phone number." })
+      .min(1, { message: "Select phone number." })
+      .max(32, { message: "Select phone number." }),
+  ),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+/** The checkout popup's form: the API body plus the payment method that picks the endpoint. */
+export const checkoutForm = checkoutBody.extend({
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: "Choose a payment method." }),
+});
+export type CheckoutForm = z.infer<typeof checkoutForm>;
+
+export const orderListQuery = z.object({ ...pageParams });
+
+// ---- Responses (documented in OpenAPI; also the types core returns) ----
+
+const success = z.object({ status: z.literal("Success"), message: z.string() });
+
+export const favoriteEntry = z.object({
+  _id: z.string(),
+  productId: productListItem,
+  save: z.boolean(),
+});
+export type FavoriteEntry = z.infer<typeof favoriteEntry>;
+
+export const favoriteListResponse = z.object({
+  results: z.number().int(),
+  paginationResults,
+  data: z.array(favoriteEntry),
+});
+export type FavoriteListResponse = z.infer<typeof favoriteListResponse>;
+
+export const favoriteChangedResponse = success.extend({ productId: z.string(), isFavorite: z.boolean() });
+
+export const cartItem = z.object({
+  _id: z.string(),
+  product: z.object({
+    _id: z.string(),
+    title: z.string(),
+    imageCover: z.string(),
+    quantity: z.number().int().describe("Stock still available to this cart: the line may grow by this much"),
+    sizes: z.array(z.object({ size: z.string(), quantity: z.number().int() })),
+  }),
+  size: z.string().nullable(),
+  color: z.string(),
+  quantity: z.number().int(),
+  price: z.number().describe("Unit price in dollars, from the catalogue at the time of reading"),
+  totalPrice: z.number(),
+});
+export type CartItem = z.infer<typeof cartItem>;
+
+export const cartPricing = z.object({
+  taxPrice: z.number(),
+  shippingPrice: z.number(),
+  totalPrice: z.number(),
+  totalPriceAfterDiscount: z.number(),
+});
+export type CartPricing = z.infer<typeof cartPricing>;
+
+export const cartCoupon = z.object({
+  couponCode: z.string(),
+  couponDiscount: z.number().int().describe("Percent"),
+  discountedAmount: z.number(),
+});
+export type CartCoupon = z.infer<typeof cartCoupon>;
+
+export const cartResponse = success.extend({
+  numOfCartItems: z.number().int(),
+  cartItems: z.array(cartItem),
+  data: z.object({
+    pricing: cartPricing,
+    coupon: cartCoupon.optional(),
+    holdExpiresAt: z
+      .string()
+      .nullable()
+      .describe("When the cart's stock holds lapse unless the cart is used"),
+  }),
+});
+export type CartResponse = z.infer<typeof cartResponse>;
+
+export const orderItem = z.object({
+  product: z.object({ _id: z.string(), title: z.string(), imageCover: z.string() }),
+  size: z.string().nullable(),
+  color: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  totalPrice: z.number(),
+});
+
+export const order = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  isPaid: z.boolean(),
+  paidAt: z.string().nullable(),
+  paymentExpiresAt: z.string().nullable(),
+  phone: z.string(),
+  shippingAddress: z.object({
+    country: z.string(),
+    state: z.string(),
+    city: z.string(),
+    street: z.string(),
+    postalCode: z.string(),
+  }),
+  items: z.array(orderItem),
+  pricing: cartPricing.extend({ itemsPrice: z.number() }),
+  coupon: cartCoupon.nullable(),
+  statusHistory: z.array(
+    z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().nullable() }),
+  ),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderListResponse = z.object({
+  results: z.number().int(),
+  paginationResults,
+  data: z.array(order),
+});
+export type OrderListResponse = z.infer<typeof orderListResponse>;
+
+export const orderResponse = z.object({ data: order });
+
+export const checkoutResponse = success.extend({
+  order,
+  sessionID: z.string().optional(),
+  sessionURL: z.string().optional(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+// ---- The built-in test checkout's card form ----
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const testCardBody = z.object({
+  cardNumber: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v === undefined || v === null ? "" : v),
+    z
+      .string({ message: "Card number is required." })
+      .min(1, { message: "Card number is required." })
+      .regex(/^\d{13,19}$/, { message: "Your card number is incomplete." })
+      .refine(luhn, { message: "Your card number is invalid." }),
+  ),
+  expiry: z.preprocess(
+    text,
+    z
+      .string({ message: "Expiry date is required." })
+      .min(1, { message: "Expiry date is required." })
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, {
+        message: "Your card's expiry date is incomplete (MM / YY).",
+      }),
+  ),
+  cvc: z.preprocess(
+    text,
+    z
+      .string({ message: "Security code is required." })
+      .min(1, { message: "Security code is required." })
+      .regex(/^\d{3,4}$/, { message: "Your card's security code is incomplete." }),
+  ),
+});
+export type TestCardBody = z.infer<typeof testCardBody>;
+
+/** Whether an `MM / YY` expiry is this month or later (checked where the clock is). */
+export function isExpiryCurrent(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split("/").map((part) => Number(part.trim()));
+  const end = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
+  return end.getTime() > now.getTime();
+}

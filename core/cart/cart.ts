@@ -1,0 +1,467 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type AddToCartBody,
+  type CartItem,
+  type CartResponse,
+  COUPON_APPLIED_PREFIX,
+  MAX_LINE_QUANTITY,
+  type RemoveCartItemBody,
+  type UpdateCartItemBody,
+} from "#contract/shopping.ts";
+import { type Executor, queryRows } from "#db/client.ts";
+import { newId } from "#db/ids.ts";
+import { availableProductStockSql, availableSizeStockSql } from "../catalog/stock.ts";
+import type { CoreContext } from "../context.ts";
+import { type Coupon, couponRefusal, findCouponByCode, findCouponById } from "../coupons/coupons.ts";
+import { conflict, invalidField, notFound } from "../errors.ts";
+import { centsToAmount } from "../money.ts";
+import { type PricingSettings, priceCart } from "./pricing.ts";
+
+// The cart (docs/decisions/012-cart-stock-holds.md): each line is a row of `stock_holds`, holding its
+// quantity of one item (a size of a product, or a product without sizes) until `expires_at`.
+// Every change runs in one transaction that first locks the customer's `carts` row (one change per
+// cart at a time) and then the item's stock row, so concurrent buyers on any number of instances
+// can never hold more than is on hand.
+
+/** One item of the catalogue: a product, and its size when it has sizes. */
+export interface StockItemRef {
+  productId: string;
+  sizeId: string | null;
+  title: string;
+  size: string | null;
+}
+
+export interface CartLine extends StockItemRef {
+  id: string;
+  quantity: number;
+  expiresAt: Date;
+  imageCover: string;
+  color: string;
+  unitPriceCents: number;
+}
+
+const itemLabel = (item: StockItemRef) =>
+  item.size ? `${item.title} (size ${item.size.toUpperCase()})` : item.title;
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+function holdUntil(ctx: CoreContext, now: Date): Date {
+  return new Date(now.getTime() + ctx.reservationMinutes * 60_000);
+}
+
+/**
+ * The item a request names. A product with sizes needs one of its sizes (matched ignoring case);
+ * a product without sizes takes none.
+ */
+export async function resolveItem(
+  db: Executor,
+  productId: string,
+  size: string | undefined,
+): Promise<StockItemRef> {
+  const [row] = await queryRows<{
+    title: string;
+    has_sizes: boolean;
+    size_id: string | null;
+    size: string | null;
+  }>(
+    db,
+    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size
+        FROM products p LEFT JOIN product_sizes s ON s.product_id = p.id AND upper(s.size) = upper(${size ?? ""})
+        WHERE p.id = ${productId}`,
+  );
+  if (!row) throw notFound(`No product for this ID: ${productId}.`);
+  if (row.has_sizes) {
+    if (!size) throw invalidField("size", `Please choose a size of ${row.title}.`);
+    if (!row.size_id) throw invalidField("size", `${row.title} does not come in size ${size.toUpperCase()}.`);
+    return { productId, sizeId: row.size_id, title: row.title, size: row.size };
+  }
+  if (size) throw invalidField("size", `${row.title} comes in one size only; leave size out.`);
+  return { productId, sizeId: null, title: row.title, size: null };
+}
+
+interface StockState {
+  /** On hand − the other customers' active holds: the most this customer's line may hold. */
+  free: number;
+  /** What this customer's line holds now (active or lapsed). */
+  own: number;
+}
+
+/**
+ * The item's stock as this customer may use it. With `lock`, the item's stock row is locked until
+ * the transaction ends, so no one else can hold or sell from it meanwhile.
+ */
+async function stockState(
+  db: Executor,
+  customerId: string,
+  item: StockItemRef,
+  now: Date,
+  lock: boolean,
+): Promise<StockState> {
+  const own = sql`COALESCE((SELECT h.quantity FROM stock_holds h WHERE h.customer_id = ${customerId}
+      AND h.product_id = ${item.productId} AND coalesce(h.product_size_id, '') = ${item.sizeId ?? ""}), 0)::int`;
+  const query: SQL = item.sizeId
+    ? sql`SELECT (s.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
+            WHERE h.product_size_id = s.id AND h.customer_id <> ${customerId} AND h.expires_at > ${ts(now)}), 0))::int AS free,
+          ${own} AS own
+        FROM product_sizes s WHERE s.id = ${item.sizeId} ${lock ? sql`FOR NO KEY UPDATE OF s` : sql``}`
+    : sql`SELECT (p.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
+            WHERE h.product_id = p.id AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
+              AND h.expires_at > ${ts(now)}), 0))::int AS free,
+          ${own} AS own
+        FROM products p WHERE p.id = ${item.productId} ${lock ? sql`FOR NO KEY UPDATE OF p` : sql``}`;
+  const [row] = await queryRows<StockState>(db, query);
+  if (!row) throw notFound(`No product for this ID: ${item.productId}.`);
+  return row;
+}
+
+/** Refuses a line of `wanted` when only `free` can be held; says how many more the cart can take. */
+function refuseShortage(item: StockItemRef, state: StockState, wanted: number): void {
+  if (wanted <= state.free) return;
+  const more = Math.max(0, state.free - state.own);
+  const label = itemLabel(item);
+  if (state.free <= 0) throw conflict(`Sorry, ${label} is out of stock.`, "quantity");
+  if (more === 0) throw conflict(`Your cart already holds all the ${label} in stock.`, "quantity");
+  throw conflict(
+    state.own > 0
+      ? `Only ${more} more ${label} can be added: ${state.free} left in stock.`
+      : `Only ${state.free} ${label} left in stock.`,
+    "quantity",
+  );
+}
+
+async function writeLine(
+  db: Executor,
+  customerId: string,
+  item: StockItemRef,
+  quantity: number,
+  until: Date,
+  now: Date,
+) {
+  await db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at, created_at)
+    VALUES (${newId()}, ${customerId}, ${item.productId}, ${item.sizeId}, ${quantity}, ${ts(until)}, ${ts(now)})
+    ON CONFLICT (customer_id, product_id, coalesce(product_size_id, ''))
+    DO UPDATE SET quantity = EXCLUDED.quantity, expires_at = EXCLUDED.expires_at`);
+}
+
+/** Locks the customer's cart row (creating it), so changes to one cart run one at a time. */
+export async function lockCart(
+  db: Executor,
+  customerId: string,
+  now: Date,
+): Promise<{ couponId: string | null }> {
+  const [row] = await queryRows<{ coupon_id: string | null }>(
+    db,
+    sql`INSERT INTO carts (customer_id, updated_at) VALUES (${customerId}, ${ts(now)})
+        ON CONFLICT (customer_id) DO UPDATE SET updated_at = EXCLUDED.updated_at RETURNING coupon_id`,
+  );
+  return { couponId: row?.coupon_id ?? null };
+}
+
+/** POST /customer/shopping-cart: adds to the line (creating it) and holds the stock. */
+export async function addToCart(ctx: CoreContext, customerId: string, body: AddToCartBody) {
+  const now = ctx.now();
+  const item = await resolveItem(ctx.db, body.productId, body.size);
+  // Without locks first: when the stock is plainly gone (the usual answer in a rush on the last
+  // units) the request is refused without queueing behind the buyers holding the row lock.
+  const glance = await stockState(ctx.db, customerId, item, now, false);
+  refuseShortage(item, glance, glance.own + body.quantity);
+  return ctx.db.transaction(async (tx) => {
+    await lockCart(tx, customerId, now);
+    const state = await stockState(tx, customerId, item, now, true);
+    const quantity = state.own + body.quantity;
+    if (quantity > MAX_LINE_QUANTITY) {
+      throw invalidField("quantity", `A cart holds at most ${MAX_LINE_QUANTITY} of one item.`);
+    }
+    refuseShortage(item, state, quantity);
+    const until = holdUntil(ctx, now);
+    await writeLine(tx, customerId, item, quantity, until, now);
+    // Cart activity keeps the other lines' holds too (lapsed ones are re-checked when the cart is read).
+    await tx.execute(sql`UPDATE stock_holds SET expires_at = ${ts(until)}
+      WHERE customer_id = ${customerId} AND expires_at > ${ts(now)}`);
+    const [count] = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM stock_holds WHERE customer_id = ${customerId}`,
+    );
+    return {
+      status: "Success" as const,
+      message: `${itemLabel(item)} added to your cart.`,
+      numOfCartItems: count?.n ?? 0,
+    };
+  });
+}
+
+interface LineRow {
+  id: string;
+  product_id: string;
+  product_size_id: string | null;
+  quantity: number;
+  expires_at: Date | string;
+  title: string;
+  image_cover: string;
+  color: string;
+  size: string | null;
+  unit_price_cents: number;
+}
+
+async function readLines(db: Executor, customerId: string, lock: boolean): Promise<CartLine[]> {
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`SELECT h.id, h.product_id, h.product_size_id, h.quantity, h.expires_at, p.title, p.image_cover, p.color,
+          s.size, COALESCE(s.price_cents, p.price_cents) AS unit_price_cents
+        FROM stock_holds h JOIN products p ON p.id = h.product_id
+        LEFT JOIN product_sizes s ON s.id = h.product_size_id
+        WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id ${lock ? sql`FOR UPDATE OF h` : sql``}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.product_id,
+    sizeId: r.product_size_id,
+    title: r.title,
+    size: r.size,
+    quantity: r.quantity,
+    expiresAt: new Date(r.expires_at),
+    imageCover: r.image_cover,
+    color: r.color,
+    unitPriceCents: r.unit_price_cents,
+  }));
+}
+
+export async function readPricingSettings(db: Executor): Promise<PricingSettings> {
+  const [row] = await queryRows<{
+    tax_rate_basis_points: number;
+    shipping_cents: number;
+    free_shipping_threshold_cents: number;
+  }>(
+    db,
+    sql`SELECT tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents FROM shop_settings WHERE id = 1`,
+  );
+  if (!row) throw new Error("shop_settings has no row: run the migrations");
+  return {
+    taxRateBasisPoints: row.tax_rate_basis_points,
+    shippingCents: row.shipping_cents,
+    freeShippingThresholdCents: row.free_shipping_threshold_cents,
+  };
+}
+
+export const itemsCents = (lines: readonly CartLine[]) =>
+  lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+
+export interface LoadedCart {
+  lines: CartLine[];
+  coupon: Coupon | null;
+  /** What changed on the way, for the answer's message (lapsed lines dropped, a coupon removed). */
+  notes: string[];
+}
+
+/**
+ * The customer's cart, made current inside the caller's transaction (which holds the cart lock):
+ * lines whose hold lapsed are held again when stock allows, otherwise removed; every hold is
+ * extended (reading the cart is cart activity); a coupon that no longer applies is removed.
+ */
+export async function loadCart(
+  ctx: CoreContext,
+  tx: Executor,
+  customerId: string,
+  now: Date,
+): Promise<LoadedCart> {
+  const { couponId } = await lockCart(tx, customerId, now);
+  const notes: string[] = [];
+  const lines: CartLine[] = [];
+  for (const line of await readLines(tx, customerId, true)) {
+    if (line.expiresAt > now) {
+      lines.push(line);
+      continue;
+    }
+    const state = await stockState(tx, customerId, line, now, true);
+    if (line.quantity <= state.free) {
+      lines.push(line);
+    } else {
+      await tx.execute(sql`DELETE FROM stock_holds WHERE id = ${line.id}`);
+      notes.push(
+        `${itemLabel(line)} is no longer available in that quantity and was removed from your cart.`,
+      );
+    }
+  }
+  if (lines.length > 0) {
+    await tx.execute(
+      sql`UPDATE stock_holds SET expires_at = ${ts(holdUntil(ctx, now))} WHERE customer_id = ${customerId}`,
+    );
+    for (const line of lines) line.expiresAt = holdUntil(ctx, now);
+  }
+  let coupon = couponId ? ((await findCouponById(tx, couponId)) ?? null) : null;
+  if (couponId) {
+    const refusal = coupon && lines.length > 0 ? couponRefusal(coupon, itemsCents(lines), now) : "";
+    if (refusal !== null) {
+      await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
+      if (refusal) notes.push(`${refusal} It was removed from your cart.`);
+      coupon = null;
+    }
+  }
+  return { lines, coupon, notes };
+}
+
+interface AvailabilityRow {
+  product_id: string;
+  size: string | null;
+  size_id: string | null;
+  available: number;
+}
+
+/** The cart response of SPEC §3, priced from the catalogue now. */
+async function cartView(db: Executor, cart: LoadedCart, message: string, now: Date): Promise<CartResponse> {
+  const settings = await readPricingSettings(db);
+  const productIds = [...new Set(cart.lines.map((l) => l.productId))];
+  const availability =
+    productIds.length === 0
+      ? []
+      : await queryRows<AvailabilityRow>(
+          db,
+          sql`SELECT s.product_id, s.size, s.id AS size_id, ${availableSizeStockSql(sql`s`, now)} AS available
+              FROM product_sizes s WHERE s.product_id = ANY(${sql.param(productIds)}::text[])
+              UNION ALL
+              SELECT p.id, NULL, NULL, ${availableProductStockSql(sql`p`, now)}
+              FROM products p WHERE p.id = ANY(${sql.param(productIds)}::text[]) AND NOT p.has_sizes
+              ORDER BY 1, 2`,
+        );
+  const pricing = priceCart(itemsCents(cart.lines), settings, cart.coupon?.discountPercent ?? null);
+  const cartItems: CartItem[] = cart.lines.map((line) => {
+    const rows = availability.filter((a) => a.product_id === line.productId);
+    const own = rows.find((a) => a.size_id === line.sizeId);
+    return {
+      _id: line.id,
+      product: {
+        _id: line.productId,
+        title: line.title,
+        imageCover: line.imageCover,
+        quantity: own?.available ?? 0,
+        sizes: rows.filter((a) => a.size !== null).map((a) => ({ size: a.size!, quantity: a.available })),
+      },
+      size: line.size,
+      color: line.color,
+      quantity: line.quantity,
+      price: centsToAmount(line.unitPriceCents),
+      totalPrice: centsToAmount(line.unitPriceCents * line.quantity),
+    };
+  });
+  const holdExpiresAt = cart.lines.length > 0 ? cart.lines[0]!.expiresAt.toISOString() : null;
+  return {
+    status: "Success",
+    message: [...cart.notes, message].join(" "),
+    numOfCartItems: cartItems.length,
+    cartItems,
+    data: {
+      pricing: {
+        taxPrice: centsToAmount(pricing.taxCents),
+        shippingPrice: centsToAmount(pricing.shippingCents),
+        totalPrice: centsToAmount(pricing.totalCents),
+        totalPriceAfterDiscount: centsToAmount(pricing.totalAfterDiscountCents),
+      },
+      ...(cart.coupon
+        ? {
+            coupon: {
+              couponCode: cart.coupon.code,
+              couponDiscount: cart.coupon.discountPercent,
+              discountedAmount: centsToAmount(pricing.discountCents),
+            },
+          }
+        : {}),
+      holdExpiresAt,
+    },
+  };
+}
+
+/** GET /customer/shopping-cart. */
+export async function getCart(ctx: CoreContext, customerId: string): Promise<CartResponse> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const cart = await loadCart(ctx, tx, customerId, now);
+    return cartView(
+      tx,
+      cart,
+      cart.lines.length > 0 ? "Your shopping cart." : "Your shopping cart is empty.",
+      now,
+    );
+  });
+}
+
+const notInCart = (item: StockItemRef) => notFound(`${itemLabel(item)} is not in your shopping cart.`);
+
+/** PUT /customer/shopping-cart: sets a line's quantity (1 … what it holds + the stock left). */
+export async function updateCartItem(ctx: CoreContext, customerId: string, body: UpdateCartItemBody) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    await lockCart(tx, customerId, now);
+    const item = await resolveItem(tx, body.productId, body.size);
+    const state = await stockState(tx, customerId, item, now, true);
+    const [line] = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM stock_holds WHERE customer_id = ${customerId} AND product_id = ${item.productId}
+          AND coalesce(product_size_id, '') = ${item.sizeId ?? ""}`,
+    );
+    if (!line) throw notInCart(item);
+    if (body.quantity > state.free) {
+      throw conflict(
+        state.free > 0
+          ? `Only ${state.free} ${itemLabel(item)} left in stock.`
+          : `Sorry, ${itemLabel(item)} is out of stock.`,
+        "quantity",
+      );
+    }
+    await writeLine(tx, customerId, item, body.quantity, holdUntil(ctx, now), now);
+    const cart = await loadCart(ctx, tx, customerId, now);
+    return cartView(tx, cart, `${itemLabel(item)}: quantity ${body.quantity}.`, now);
+  });
+}
+
+/** DELETE /customer/shopping-cart: removes a line and frees its stock. */
+export async function removeCartItem(ctx: CoreContext, customerId: string, body: RemoveCartItemBody) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    await lockCart(tx, customerId, now);
+    const item = await resolveItem(tx, body.productId, body.size);
+    const removed = await queryRows(
+      tx,
+      sql`DELETE FROM stock_holds WHERE customer_id = ${customerId} AND product_id = ${item.productId}
+          AND coalesce(product_size_id, '') = ${item.sizeId ?? ""} RETURNING id`,
+    );
+    if (removed.length === 0) throw notInCart(item);
+    const cart = await loadCart(ctx, tx, customerId, now);
+    return cartView(tx, cart, `${itemLabel(item)} removed from your cart.`, now);
+  });
+}
+
+/** PUT /customer/shopping-cart/apply-coupon: one coupon per cart (DESIGN). */
+export async function applyCoupon(ctx: CoreContext, customerId: string, couponCode: string) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const cart = await loadCart(ctx, tx, customerId, now);
+    if (cart.lines.length === 0)
+      throw invalidField("couponCode", "Your shopping cart is empty: add products before applying a coupon.");
+    if (cart.coupon) {
+      throw invalidField(
+        "couponCode",
+        `Coupon ${cart.coupon.code} is already applied; a cart takes one coupon.`,
+      );
+    }
+    const coupon = await findCouponByCode(tx, couponCode);
+    if (!coupon) throw invalidField("couponCode", `There is no coupon ${couponCode.toUpperCase()}.`);
+    const refusal = couponRefusal(coupon, itemsCents(cart.lines), now);
+    if (refusal) throw invalidField("couponCode", refusal);
+    await tx.execute(sql`UPDATE carts SET coupon_id = ${coupon.id} WHERE customer_id = ${customerId}`);
+    return cartView(
+      tx,
+      { ...cart, coupon },
+      `${COUPON_APPLIED_PREFIX}: ${coupon.code} takes ${coupon.discountPercent}% off your order.`,
+      now,
+    );
+  });
+}
+
+/** How many lines the customer's cart has (the navigation's badge). */
+export async function countCartLines(ctx: CoreContext, customerId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS n FROM stock_holds WHERE customer_id = ${customerId}`,
+  );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,53 @@
+/**
+ * The cart's and the order's money, in integer cents (docs/decisions/013-pricing.md):
+ *
+ *   items     = Σ unit price × quantity            (catalogue prices at the time of reading)
+ *   tax       = round(items × tax rate)            (half up, to the cent)
+ *   shipping  = 0 for an empty cart or items ≥ free-shipping threshold, else the flat rate
+ *   total     = items + tax + shipping             ("Total Price")
+ *   discount  = round(total × coupon percent)      (half up; "Discounted Amount")
+ *   after     = total − discount                   ("Total Price After Discount")
+ *
+ * The coupon takes its percent off what the shopper pays, the same figure the summary strikes
+ * through; the thresholds (free shipping, a coupon's minimum) compare against items alone.
+ */
+export interface PricingSettings {
+  /** Basis points: 1400 = 14 %. */
+  taxRateBasisPoints: number;
+  shippingCents: number;
+  freeShippingThresholdCents: number;
+}
+
+export interface Pricing {
+  itemsCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+  discountCents: number;
+  totalAfterDiscountCents: number;
+}
+
+/** `numerator / denominator` rounded half up, in integers (no binary fractions on the way). */
+export function divideRoundingHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+export function priceCart(
+  itemsCents: number,
+  settings: PricingSettings,
+  couponPercent: number | null,
+): Pricing {
+  const taxCents = divideRoundingHalfUp(itemsCents * settings.taxRateBasisPoints, 10_000);
+  const shippingCents =
+    itemsCents === 0 || itemsCents >= settings.freeShippingThresholdCents ? 0 : settings.shippingCents;
+  const totalCents = itemsCents + taxCents + shippingCents;
+  const discountCents = couponPercent ? divideRoundingHalfUp(totalCents * couponPercent, 100) : 0;
+  return {
+    itemsCents,
+    taxCents,
+    shippingCents,
+    totalCents,
+    discountCents,
+    totalAfterDiscountCents: totalCents - discountCents,
+  };
+}

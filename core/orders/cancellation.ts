@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows } from "#db/client.ts";
+import { newId } from "#db/ids.ts";
+import type { CoreContext } from "../context.ts";
+import { releaseCouponUse } from "../coupons/coupons.ts";
+import { ORDER_COLUMNS, type OrderRow, orderItems, recordStatus } from "./orders.ts";
+import { moveStock } from "./stock-moves.ts";
+
+/** Locks an order row for a status change. */
+export async function lockOrder(db: Executor, where: { id?: string; provider?: string; sessionId?: string }) {
+  const condition = where.id
+    ? sql`o.id = ${where.id}`
+    : sql`o.payment_provider = ${where.provider ?? ""} AND o.payment_session_id = ${where.sessionId ?? ""}`;
+  const [row] = await queryRows<OrderRow>(
+    db,
+    sql`SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${condition} FOR UPDATE OF o`,
+  );
+  return row;
+}
+
+/**
+ * Cancels an unpaid card order inside the caller's transaction (which holds the order's lock): its
+ * stock goes back on the shelf, its coupon use is given back, and its items return to the customer's
+ * cart as lapsed lines (held again on the next cart read when stock allows). Any other status is left
+ * alone; returns whether it cancelled.
+ */
+export async function cancelLockedOrder(
+  db: Executor,
+  order: OrderRow,
+  now: Date,
+  reason: string,
+): Promise<boolean> {
+  if (order.status !== "pending_payment") return false;
+  const items = await orderItems(db, [order.id]);
+  await db.execute(sql`UPDATE orders SET status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz
+    WHERE id = ${order.id}`);
+  await recordStatus(db, order.id, "cancelled", now, reason);
+  await moveStock(
+    db,
+    items.map((i) => ({ productId: i.product_id, sizeId: i.product_size_id, quantity: i.quantity })),
+    -1,
+  );
+  if (order.coupon_id) await releaseCouponUse(db, order.coupon_id);
+  for (const item of items) {
+    await db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at, created_at)
+      VALUES (${newId()},
+        ${order.customer_id}, ${item.product_id}, ${item.product_size_id}, ${item.quantity},
+        ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (customer_id, product_id, coalesce(product_size_id, ''))
+      DO UPDATE SET quantity = LEAST(999, stock_holds.quantity + EXCLUDED.quantity)`);
+  }
+  return true;
+}
+
+/** Cancels one unpaid card order (its own transaction), then closes its payment page. */
+export async function cancelOrder(
+  ctx: CoreContext,
+  orderId: string,
+  options: { reason: string; customerId?: string },
+): Promise<boolean> {
+  const now = ctx.now();
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, { id: orderId });
+    if (!order || (options.customerId && order.customer_id !== options.customerId)) return null;
+    return (await cancelLockedOrder(tx, order, now, options.reason)) ? order : null;
+  });
+  if (cancelled?.payment_session_id && cancelled.payment_provider === ctx.payments.name) {
+    await ctx.payments.expireCheckoutSession(cancelled.payment_session_id).catch(() => {});
+  }
+  return cancelled !== null;
+}
+
+/**
+ * Cancels card orders whose payment window has closed (all, or one customer's), releasing their
+ * stock. Run by a periodic sweep and before a customer's cart or orders are read; instances share the
+ * work through SKIP LOCKED.
+ */
+export async function expireUnpaidOrders(
+  ctx: CoreContext,
+  options: { customerId?: string; limit?: number } = {},
+) {
+  const now = ctx.now();
+  const due = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`SELECT id FROM orders WHERE status = 'pending_payment' AND payment_expires_at <= ${now.toISOString()}::timestamptz
+        ${options.customerId ? sql`AND customer_id = ${options.customerId}` : sql``}
+        ORDER BY payment_expires_at LIMIT ${options.limit ?? 100}`,
+  );
+  let count = 0;
+  for (const { id } of due) {
+    if (await cancelOrder(ctx, id, { reason: "The payment did not arrive in time." })) count++;
+  }
+  return count;
+}

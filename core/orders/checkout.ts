@@ -1,0 +1,209 @@
+import { sql } from "drizzle-orm";
+import {
+  CARD_CHECKOUT_PREFIX,
+  type CheckoutBody,
+  type CheckoutResponse,
+  type PaymentMethod,
+} from "#contract/shopping.ts";
+import { type Executor, queryRows } from "#db/client.ts";
+import { newId } from "#db/ids.ts";
+import { saveAddress } from "../accounts/addresses.ts";
+import { normalizePhoneNumber } from "../accounts/phone-verification.ts";
+import { type CartLine, itemsCents, loadCart, readPricingSettings } from "../cart/cart.ts";
+import { priceCart } from "../cart/pricing.ts";
+import type { CoreContext } from "../context.ts";
+import { countCouponUse } from "../coupons/coupons.ts";
+import { conflict, DomainError, invalid, invalidField } from "../errors.ts";
+import { cancelOrder } from "./cancellation.ts";
+import { getOrder, recordStatus } from "./orders.ts";
+import { countSold, lockStock, moveStock, stockKey } from "./stock-moves.ts";
+
+/** How long a card order waits for its payment before it is cancelled and its stock released. */
+export const PAYMENT_WINDOW_MINUTES = 30;
+
+export interface CheckoutUrls {
+  /** The shop's origin, for the payment page's return links and product images. */
+  origin: string;
+}
+
+interface Placed {
+  orderId: string;
+  orderNumber: number;
+  lines: CartLine[];
+}
+
+/**
+ * Places the cart as an order in one transaction: the stock the lines hold leaves the shelf (the
+ * holds become a decrement), the coupon's use is counted, the prices of this moment are copied into
+ * the order, and the lines leave the cart. Cash on delivery is `placed` at once; a card order waits in
+ * `pending_payment` until the provider confirms it (docs/decisions/014-orders-and-payments.md).
+ */
+async function placeOrder(
+  ctx: CoreContext,
+  tx: Executor,
+  customerId: string,
+  body: CheckoutBody,
+  method: PaymentMethod,
+  now: Date,
+): Promise<Placed | DomainError> {
+  const cart = await loadCart(ctx, tx, customerId, now);
+  // A lapsed line or a coupon that stopped applying was dealt with by loadCart; the shopper must see
+  // that before paying, so the order is refused and those changes are kept (committed).
+  if (cart.notes.length > 0) return conflict(`${cart.notes.join(" ")} Please review your cart.`);
+  if (cart.lines.length === 0) return invalid("Your shopping cart is empty.");
+
+  const free = await lockStock(tx, cart.lines, customerId, now);
+  for (const line of cart.lines) {
+    const left = free.get(stockKey(line)) ?? 0;
+    if (line.quantity > left) {
+      return conflict(
+        `Only ${Math.max(0, left)} ${line.title}${line.size ? ` (size ${line.size.toUpperCase()})` : ""} left in stock. Please review your cart.`,
+      );
+    }
+  }
+  if (cart.coupon && !(await countCouponUse(tx, cart.coupon.id))) {
+    await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
+    return conflict(
+      `Coupon ${cart.coupon.code} has been used up and was removed from your cart. Please review your cart.`,
+    );
+  }
+
+  const pricing = priceCart(
+    itemsCents(cart.lines),
+    await readPricingSettings(tx),
+    cart.coupon?.discountPercent ?? null,
+  );
+  const orderId = newId();
+  const card = method === "credit_card";
+  const status = card ? "pending_payment" : "placed";
+  const [{ number }] = (await queryRows<{ number: number }>(
+    tx,
+    sql`INSERT INTO orders (id, customer_id, status, payment_method, phone, country, state, city, street, postal_code,
+          items_cents, tax_cents, shipping_cents, total_cents, discount_cents, total_after_discount_cents,
+          coupon_id, coupon_code, coupon_percent, payment_provider, payment_expires_at, created_at, updated_at)
+        VALUES (${orderId}, ${customerId}, ${status}, ${method}, ${body.phone}, ${body.country}, ${body.state},
+          ${body.city}, ${body.street}, ${body.postalCode}, ${pricing.itemsCents}, ${pricing.taxCents},
+          ${pricing.shippingCents}, ${pricing.totalCents}, ${pricing.discountCents}, ${pricing.totalAfterDiscountCents},
+          ${cart.coupon?.id ?? null}, ${cart.coupon?.code ?? null}, ${cart.coupon?.discountPercent ?? null},
+          ${card ? ctx.payments.name : null},
+          ${card ? new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString() : null}::timestamptz,
+          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+        RETURNING number`,
+  )) as [{ number: number }];
+  for (const [position, line] of cart.lines.entries()) {
+    await tx.execute(sql`INSERT INTO order_items (id, order_id, product_id, product_size_id, title, image_cover, size,
+        color, quantity, unit_price_cents, total_cents, position)
+      VALUES (${newId()}, ${orderId}, ${line.productId}, ${line.sizeId}, ${line.title}, ${line.imageCover}, ${line.size},
+        ${line.color}, ${line.quantity}, ${line.unitPriceCents}, ${line.unitPriceCents * line.quantity}, ${position})`);
+  }
+  await recordStatus(tx, orderId, status, now);
+  await moveStock(tx, cart.lines, 1);
+  // Sold counts once the sale is certain: now for cash on delivery, on payment for a card.
+  if (!card) await countSold(tx, cart.lines, 1);
+  await tx.execute(sql`DELETE FROM stock_holds WHERE customer_id = ${customerId}`);
+  await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
+  return { orderId, orderNumber: number, lines: cart.lines };
+}
+
+/** The customer's verified number this checkout names, in its stored form, or a 400 on `phone`. */
+async function verifiedPhone(ctx: CoreContext, customerId: string, phone: string): Promise<string> {
+  const number = normalizePhoneNumber(phone) ?? phone;
+  const rows = await queryRows<{ phone_number: string }>(
+    ctx.db,
+    sql`SELECT phone_number FROM customer_phone_numbers WHERE customer_id = ${customerId} AND phone_number = ${number}`,
+  );
+  if (!rows[0])
+    throw invalidField("phone", "Select phone number: it must be one of your verified phone numbers.");
+  return rows[0].phone_number;
+}
+
+/**
+ * POST /customer/orders/cash-on-delivery and /customer/orders/stripe-checkout-session. A card order
+ * gets a hosted payment page; if the provider cannot open one, the order is cancelled at once (its
+ * stock and the cart come back) and the shopper is told to try again.
+ */
+export async function checkout(
+  ctx: CoreContext,
+  customerId: string,
+  body: CheckoutBody,
+  method: PaymentMethod,
+  urls: CheckoutUrls,
+): Promise<CheckoutResponse> {
+  const now = ctx.now();
+  const phone = await verifiedPhone(ctx, customerId, body.phone);
+  const outcome = await ctx.db.transaction((tx) =>
+    placeOrder(ctx, tx, customerId, { ...body, phone }, method, now),
+  );
+  if (outcome instanceof DomainError) throw outcome;
+  // The address joins the customer's list for next time (a full list is no reason to refuse an order).
+  await saveAddress(ctx, customerId, body).catch((error: unknown) => {
+    if (!(error instanceof DomainError)) throw error;
+  });
+
+  if (method === "cash_on_delivery") {
+    return {
+      status: "Success",
+      message: `Order #${outcome.orderNumber} placed: you pay in cash on delivery.`,
+      order: await getOrder(ctx, customerId, outcome.orderId),
+    };
+  }
+
+  const order = await getOrder(ctx, customerId, outcome.orderId);
+  const [customer] = await queryRows<{ email: string }>(
+    ctx.db,
+    sql`SELECT email FROM customers WHERE id = ${customerId}`,
+  );
+  const absolute = (path: string) => new URL(path, urls.origin).toString();
+  let session: { sessionId: string; url: string };
+  try {
+    session = await ctx.payments.createCheckoutSession({
+      orderId: order._id,
+      orderNumber: order.number,
+      customerEmail: customer?.email ?? "",
+      currency: "usd",
+      lineItems: [
+        ...outcome.lines.map((line) => ({
+          name: line.size ? `${line.title} (size ${line.size.toUpperCase()})` : line.title,
+          imageUrl: line.imageCover ? absolute(line.imageCover) : undefined,
+          unitAmountCents: line.unitPriceCents,
+          quantity: line.quantity,
+        })),
+        ...(order.pricing.taxPrice > 0
+          ? [{ name: "Tax", unitAmountCents: Math.round(order.pricing.taxPrice * 100), quantity: 1 }]
+          : []),
+        ...(order.pricing.shippingPrice > 0
+          ? [
+              {
+                name: "Shipping",
+                unitAmountCents: Math.round(order.pricing.shippingPrice * 100),
+                quantity: 1,
+              },
+            ]
+          : []),
+      ],
+      discountCents: Math.round((order.coupon?.discountedAmount ?? 0) * 100),
+      amountCents: Math.round(order.pricing.totalPriceAfterDiscount * 100),
+      successUrl: absolute(`/customer/orders/${order._id}?payment=success`),
+      cancelUrl: absolute(`/customer/shopping-cart?cancelledOrder=${order._id}`),
+      expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
+      idempotencyKey: `order-${order._id}`,
+    });
+  } catch (error) {
+    await cancelOrder(ctx, order._id, { reason: "The payment page could not be opened." });
+    if (error instanceof DomainError) throw error;
+    throw new DomainError(
+      "unavailable",
+      "The payment service is not answering. Your cart is unchanged; please try again.",
+    );
+  }
+  await ctx.db.execute(
+    sql`UPDATE orders SET payment_session_id = ${session.sessionId} WHERE id = ${order._id}`,
+  );
+  return {
+    status: "Success",
+    message: `${CARD_CHECKOUT_PREFIX} checkout session created for order #${order.number}.`,
+    order,
+    sessionID: session.sessionId,
+    sessionURL: session.url,
+  };
+}

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import type { OrderStatus } from "#contract/shopping.ts";
+import { queryRows } from "#db/client.ts";
+import type { CoreContext } from "../context.ts";
+import { cancelLockedOrder, lockOrder } from "../orders/cancellation.ts";
+import { orderItems, recordStatus } from "../orders/orders.ts";
+import { countSold, lockStock, moveStock, stockKey } from "../orders/stock-moves.ts";
+import type { PaymentProviderName } from "../ports/payments.ts";
+
+/** A provider's word about a checkout session, already authenticated by the adapter (a signature). */
+export interface PaymentEvent {
+  provider: PaymentProviderName;
+  /** The provider's event id: the same event delivered twice is handled once. */
+  eventId: string;
+  type: "checkout.session.completed" | "checkout.session.expired";
+  sessionId: string;
+  /** The order id the session carries in its metadata (found by session id when absent). */
+  orderId?: string;
+  /** For `completed`: whether the money arrived (a delayed payment method completes unpaid). */
+  paid?: boolean;
+}
+
+export interface PaymentEventOutcome {
+  /** False for an event seen before. */
+  handled: boolean;
+  orderId: string | null;
+  status: OrderStatus | null;
+}
+
+/**
+ * The one path by which a card order becomes `paid` (or lapses): Stripe's webhook and the built-in
+ * test checkout both come here. Exactly once per event (the event id's row in `payment_events`), and
+ * idempotent per order besides (only a `pending_payment` order changes), so duplicated, replayed and
+ * reordered deliveries pay each order once.
+ */
+export async function handlePaymentEvent(
+  ctx: CoreContext,
+  event: PaymentEvent,
+): Promise<PaymentEventOutcome> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(
+      tx,
+      event.orderId ? { id: event.orderId } : { provider: event.provider, sessionId: event.sessionId },
+    );
+    const fresh = await queryRows(
+      tx,
+      sql`INSERT INTO payment_events (provider, event_id, type, order_id, received_at)
+          VALUES (${event.provider}, ${event.eventId}, ${event.type}, ${order?.id ?? null}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT DO NOTHING RETURNING event_id`,
+    );
+    if (fresh.length === 0)
+      return { handled: false, orderId: order?.id ?? null, status: order?.status ?? null };
+    if (!order) return { handled: true, orderId: null, status: null };
+
+    if (event.type === "checkout.session.expired") {
+      await cancelLockedOrder(tx, order, now, "The payment page expired before payment.");
+    } else if (event.paid) {
+      const items = (await orderItems(tx, [order.id])).map((i) => ({
+        productId: i.product_id,
+        sizeId: i.product_size_id,
+        quantity: i.quantity,
+      }));
+      let note: string | undefined;
+      if (order.status === "cancelled" && order.paid_at === null && order.payment_method === "credit_card") {
+        // Paid after the window closed and the stock went back: take it again if it is still there,
+        // else the order stays cancelled and the payment is due back (the note says so).
+        const free = await lockStock(tx, items, order.customer_id, now);
+        if (items.some((m) => m.quantity > (free.get(stockKey(m)) ?? 0))) {
+          await recordStatus(
+            tx,
+            order.id,
+            "cancelled",
+            now,
+            "Payment received after cancellation: refund due.",
+          );
+          return { handled: true, orderId: order.id, status: "cancelled" };
+        }
+        await moveStock(tx, items, 1);
+        for (const m of items) {
+          await tx.execute(sql`DELETE FROM stock_holds WHERE customer_id = ${order.customer_id}
+            AND product_id = ${m.productId} AND coalesce(product_size_id, '') = ${m.sizeId ?? ""}`);
+        }
+        note = "Paid after the payment window closed.";
+      } else if (order.status !== "pending_payment") {
+        return { handled: true, orderId: order.id, status: order.status };
+      }
+      await tx.execute(sql`UPDATE orders SET status = 'paid', paid_at = ${now.toISOString()}::timestamptz,
+        updated_at = ${now.toISOString()}::timestamptz WHERE id = ${order.id}`);
+      await recordStatus(tx, order.id, "paid", now, note);
+      await countSold(tx, items, 1);
+      return { handled: true, orderId: order.id, status: "paid" };
+    }
+    const [after] = await queryRows<{ status: OrderStatus }>(
+      tx,
+      sql`SELECT status FROM orders WHERE id = ${order.id}`,
+    );
+    return { handled: true, orderId: order.id, status: after?.status ?? null };
+  });
+}

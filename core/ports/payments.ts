@@ -1,0 +1,48 @@
+/**
+ * A hosted card checkout (DESIGN: payments port). The built-in test checkout serves its payment page
+ * on the shop itself; Stripe Checkout is the real one. Either way an order becomes `paid` only through
+ * core/payments/payment-events.ts, the path a provider's confirmation takes.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Creates the hosted payment page for one order; the same idempotency key returns the same session. */
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
+  /** Closes a session that must not be paid any more (its order was cancelled); best effort. */
+  expireCheckoutSession(sessionId: string): Promise<void>;
+}
+
+export type PaymentProviderName = "builtin" | "stripe";
+
+export interface CheckoutSessionRequest {
+  orderId: string;
+  orderNumber: number;
+  customerEmail: string;
+  /** ISO 4217, lower case ("usd"). */
+  currency: string;
+  /** Products, then tax and shipping as their own lines, so the lines add up to the order's total. */
+  lineItems: CheckoutLineItem[];
+  /** The coupon's discount in cents, taken off the whole (0 when none). */
+  discountCents: number;
+  /** Cents the customer pays: Σ lines − discount. */
+  amountCents: number;
+  successUrl: string;
+  cancelUrl: string;
+  /** The session stops taking payments then (Stripe accepts 30 minutes to 24 hours ahead). */
+  expiresAt: Date;
+  /** One per order: a retried request never opens a second session. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutLineItem {
+  name: string;
+  /** Absolute URL of the product image, when there is one. */
+  imageUrl?: string;
+  unitAmountCents: number;
+  quantity: number;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  /** Where the shopper pays. */
+  url: string;
+}

@@ -1,0 +1,86 @@
+import { type Context, Hono } from "hono";
+import {
+  addToCartBody,
+  applyCouponBody,
+  checkoutBody,
+  favoriteBody,
+  favoriteListQuery,
+  orderListQuery,
+  removeCartItemBody,
+  updateCartItemBody,
+} from "#contract/shopping.ts";
+import { addToCart, applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
+import type { CoreContext } from "#core/context.ts";
+import { invalidField } from "#core/errors.ts";
+import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favorites.ts";
+import { expireUnpaidOrders } from "#core/orders/cancellation.ts";
+import { checkout } from "#core/orders/checkout.ts";
+import { getOrder, listOrders } from "#core/orders/orders.ts";
+import { requireSession } from "../middleware/session.ts";
+import { parseBody, parseQuery } from "./validate.ts";
+
+interface Options {
+  /** Origins besides our own whose pages may write with the cookie (PUBLIC_URL, CORS_ORIGINS). */
+  allowedOrigins: string[];
+  publicUrl?: string;
+}
+
+const ID = /^[0-9a-f]{24}$/;
+
+/** Favorites, the cart, checkout and orders under /customer (SPEC §7); a verified email is required. */
+export function shoppingRoutes(ctx: CoreContext, options: Options) {
+  const session = requireSession(ctx, { allowedOrigins: options.allowedOrigins });
+  const me = (c: Context) => c.get("session").customerId as string;
+  const origin = (c: Context) => options.publicUrl ?? new URL(c.req.url).origin;
+  const productIdParam = (c: Context) => {
+    const value = c.req.param("productId") ?? "";
+    if (!ID.test(value)) throw invalidField("productId", "productId must be a 24-character id.");
+    return value;
+  };
+  // The session check goes on each route, not on the whole /customer prefix, which also holds the
+  // routes that work before the email is verified (server/api/accounts.ts).
+  return new Hono()
+    .post("/favorites", session, async (c) => {
+      const { productId } = await parseBody(c, favoriteBody);
+      return c.json(await addFavorite(ctx, me(c), productId));
+    })
+    .delete("/favorites/:productId", session, async (c) =>
+      c.json(await removeFavorite(ctx, me(c), productIdParam(c))),
+    )
+    .get("/favorites", session, async (c) =>
+      c.json(await listFavorites(ctx, me(c), parseQuery(c, favoriteListQuery))),
+    )
+    .get("/shopping-cart", session, async (c) => {
+      await expireUnpaidOrders(ctx, { customerId: me(c) });
+      return c.json(await getCart(ctx, me(c)));
+    })
+    .post("/shopping-cart", session, async (c) =>
+      c.json(await addToCart(ctx, me(c), await parseBody(c, addToCartBody))),
+    )
+    .put("/shopping-cart/apply-coupon", session, async (c) => {
+      const { couponCode } = await parseBody(c, applyCouponBody);
+      return c.json(await applyCoupon(ctx, me(c), couponCode));
+    })
+    .put("/shopping-cart", session, async (c) =>
+      c.json(await updateCartItem(ctx, me(c), await parseBody(c, updateCartItemBody))),
+    )
+    .delete("/shopping-cart", session, async (c) =>
+      c.json(await removeCartItem(ctx, me(c), await parseBody(c, removeCartItemBody))),
+    )
+    .post("/orders/cash-on-delivery", session, async (c) => {
+      const body = await parseBody(c, checkoutBody);
+      return c.json(await checkout(ctx, me(c), body, "cash_on_delivery", { origin: origin(c) }), 201);
+    })
+    .post("/orders/stripe-checkout-session", session, async (c) => {
+      const body = await parseBody(c, checkoutBody);
+      return c.json(await checkout(ctx, me(c), body, "credit_card", { origin: origin(c) }), 201);
+    })
+    .get("/orders", session, async (c) => {
+      await expireUnpaidOrders(ctx, { customerId: me(c) });
+      return c.json(await listOrders(ctx, me(c), parseQuery(c, orderListQuery)));
+    })
+    .get("/orders/:orderId", session, async (c) => {
+      await expireUnpaidOrders(ctx, { customerId: me(c) });
+      return c.json({ data: await getOrder(ctx, me(c), c.req.param("orderId")) });
+    });
+}

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "#db/client.ts";
+import type { TestShop } from "./app.ts";
+
+/** A product of the test catalogue and one of its sizes (or none), with its stock set to `stock`. */
+export interface StockedItem {
+  productId: string;
+  title: string;
+  /** The size label a request names; undefined for a product without sizes. */
+  size: string | undefined;
+  sizeId: string | null;
+  /** Unit price in cents. */
+  priceCents: number;
+}
+
+let taken = 0;
+
+/**
+ * A product no other test of this file has used, with exactly `stock` units of the chosen size on
+ * hand (every other size emptied), so stock figures in a test are its own.
+ */
+export async function stockedItem(
+  shop: Pick<TestShop, "ctx">,
+  options: { stock: number; sized?: boolean; priceCents?: number },
+): Promise<StockedItem> {
+  const sized = options.sized ?? true;
+  const rows = await queryRows<{ id: string; title: string }>(
+    shop.ctx.db,
+    sql`SELECT id, title FROM products WHERE has_sizes = ${sized} ORDER BY id OFFSET ${taken} LIMIT 1`,
+  );
+  taken++;
+  const product = rows[0];
+  if (!product) throw new Error(`the test catalogue has no ${sized ? "sized" : "unsized"} product left`);
+  if (!sized) {
+    await shop.ctx.db.execute(sql`UPDATE products SET stock = ${options.stock}
+      ${options.priceCents !== undefined ? sql`, price_cents = ${options.priceCents}, price_before_discount_cents = ${options.priceCents}` : sql``}
+      WHERE id = ${product.id}`);
+    const [p] = await queryRows<{ price_cents: number }>(
+      shop.ctx.db,
+      sql`SELECT price_cents FROM products WHERE id = ${product.id}`,
+    );
+    return {
+      productId: product.id,
+      title: product.title,
+      size: undefined,
+      sizeId: null,
+      priceCents: p!.price_cents,
+    };
+  }
+  const [size] = await queryRows<{ id: string; size: string; price_cents: number }>(
+    shop.ctx.db,
+    sql`SELECT id, size, price_cents FROM product_sizes WHERE product_id = ${product.id} ORDER BY position LIMIT 1`,
+  );
+  await shop.ctx.db.execute(sql`UPDATE product_sizes SET stock = 0 WHERE product_id = ${product.id}`);
+  await shop.ctx.db.execute(sql`UPDATE product_sizes SET stock = ${options.stock}
+    ${options.priceCents !== undefined ? sql`, price_cents = ${options.priceCents}, price_before_discount_cents = ${options.priceCents}` : sql``}
+    WHERE id = ${size!.id}`);
+  return {
+    productId: product.id,
+    title: product.title,
+    size: size!.size,
+    sizeId: size!.id,
+    priceCents: options.priceCents ?? size!.price_cents,
+  };
+}
+
+/** Stock on hand of an item now. */
+export async function stockOnHand(shop: Pick<TestShop, "ctx">, item: StockedItem): Promise<number> {
+  const [row] = item.sizeId
+    ? await queryRows<{ stock: number }>(
+        shop.ctx.db,
+        sql`SELECT stock FROM product_sizes WHERE id = ${item.sizeId}`,
+      )
+    : await queryRows<{ stock: number }>(
+        shop.ctx.db,
+        sql`SELECT stock FROM products WHERE id = ${item.productId}`,
+      );
+  return row!.stock;
+}
+
+/** Quantity held by active holds of an item at the shop's `now`. */
+export async function stockHeld(shop: Pick<TestShop, "ctx">, item: StockedItem): Promise<number> {
+  const now = shop.ctx.now().toISOString();
+  const [row] = await queryRows<{ held: number }>(
+    shop.ctx.db,
+    sql`SELECT COALESCE(sum(quantity), 0)::int AS held FROM stock_holds
+        WHERE product_id = ${item.productId} AND coalesce(product_size_id, '') = ${item.sizeId ?? ""}
+          AND expires_at > ${now}::timestamptz`,
+  );
+  return row!.held;
+}
+
+/** The body naming this item in cart calls. */
+export const itemBody = (item: StockedItem, quantity?: number) => ({
+  productId: item.productId,
+  ...(item.size !== undefined ? { size: item.size } : {}),
+  ...(quantity !== undefined ? { quantity } : {}),
+});
+
+export const CHECKOUT_ADDRESS = {
+  country: "Morocco",
+  state: "Casablanca-Settat",
+  city: "Casablanca",
+  street: "21 Boulevard d'Anfa",
+  postalCode: "20000",
+};
