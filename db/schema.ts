@@ -554,7 +554,8 @@ export const orderItems = pgTable(
 export const orderStatusHistory = pgTable(
   "order_status_history",
   {
-    id: id(),
+    // A sequence, so the timeline keeps the order of events that share a timestamp.
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Order, OrderListResponse, OrderStatus, PaymentMethod } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
-import { ID_PATTERN, newId } from "#db/ids.ts";
+import { ID_PATTERN } from "#db/ids.ts";
 import { iso, pagination } from "../catalog/products.ts";
 import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
@@ -79,8 +79,8 @@ export async function recordStatus(
   at: Date,
   note?: string,
 ) {
-  await db.execute(sql`INSERT INTO order_status_history (id, order_id, status, note, created_at)
-    VALUES (${newId()}, ${orderId}, ${status}, ${note ?? null}, ${at.toISOString()}::timestamptz)`);
+  await db.execute(sql`INSERT INTO order_status_history (order_id, status, note, created_at)
+    VALUES (${orderId}, ${status}, ${note ?? null}, ${at.toISOString()}::timestamptz)`);
 }
 
 function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order {
@@ -139,7 +139,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
       : queryRows<HistoryRow>(
           db,
           sql`SELECT order_id, status, note, created_at FROM order_status_history
-              WHERE order_id = ANY(${sql.param(ids)}::text[]) ORDER BY order_id, created_at, id`,
+              WHERE order_id = ANY(${sql.param(ids)}::text[]) ORDER BY order_id, id`,
         ),
   ]);
   return rows.map((row) =>
