@@ -78,7 +78,7 @@ export function CartItemCard({
               </>
             )}
             <dt>Color:</dt>
-            <dd className="font-medium text-gray-900 dark:text-gray-100">{item.color}</dd>
+            <dd className="font-medium text-gray-900 capitalize dark:text-gray-100">{item.color}</dd>
             <dt>Price:</dt>
             <dd className="font-medium text-gray-900 dark:text-gray-100">{formatPrice(item.price)}</dd>
           </dl>

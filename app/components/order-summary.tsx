@@ -6,7 +6,7 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
   return (
     <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? "font-semibold" : ""}`}>
       <dt className={strong ? "" : "text-gray-600 dark:text-gray-400"}>{label}</dt>
-      <dd className="text-right">{children}</dd>
+      <dd className="whitespace-nowrap text-right">{children}</dd>
     </div>
   );
 }

@@ -232,7 +232,7 @@ function CouponForm({ busy, beforeSubmit }: { busy: boolean; beforeSubmit: () =>
     >
       <input type="hidden" name="intent" value="apply-coupon" />
       <div className="flex items-start gap-2">
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <TextField
             label="Coupon Code"
             name="couponCode"
@@ -245,7 +245,7 @@ function CouponForm({ busy, beforeSubmit }: { busy: boolean; beforeSubmit: () =>
         <button
           type="submit"
           disabled={busy}
-          className="button-ghost mt-7 h-11 border border-gray-300 dark:border-gray-700"
+          className="button-ghost mt-7 h-11 shrink-0 border border-gray-300 dark:border-gray-700"
         >
           Apply
         </button>
@@ -353,20 +353,29 @@ function Cart({ page }: { page: CartPage }) {
     <>
       <CartLayout
         items={
-          // SPEC §4: any change blanks the list until the server's answer reloads it.
-          <ul className="flex flex-col gap-4" aria-busy={busy || undefined} aria-label="Cart items">
-            {busy
-              ? cart.cartItems.map((item) => <CartItemSkeleton key={item._id} />)
-              : cart.cartItems.map((item) => (
-                  <CartItemCard
-                    key={item._id}
-                    item={item}
-                    quantity={pending?.key === item._id ? pending.quantity : item.quantity}
-                    onQuantity={(quantity) => debounce.change({ key: item._id, quantity, line: item })}
-                    onRemove={() => remove(item)}
-                  />
-                ))}
-          </ul>
+          <>
+            <h2 id="cart-items-title" className="sr-only">
+              Items
+            </h2>
+            {/* SPEC §4: any change blanks the list until the server's answer reloads it. */}
+            <ul
+              className="flex flex-col gap-4"
+              aria-busy={busy || undefined}
+              aria-labelledby="cart-items-title"
+            >
+              {busy
+                ? cart.cartItems.map((item) => <CartItemSkeleton key={item._id} />)
+                : cart.cartItems.map((item) => (
+                    <CartItemCard
+                      key={item._id}
+                      item={item}
+                      quantity={pending?.key === item._id ? pending.quantity : item.quantity}
+                      onQuantity={(quantity) => debounce.change({ key: item._id, quantity, line: item })}
+                      onRemove={() => remove(item)}
+                    />
+                  ))}
+            </ul>
+          </>
         }
         summary={
           <OrderSummary cart={cart}>

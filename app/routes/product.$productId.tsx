@@ -116,9 +116,10 @@ export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  // An item added: the page takes it off the stock it shows itself (a refusal reloads the real stock).
-  if (formData?.get("intent") === "add-to-cart" && (actionResult as { ok?: boolean } | undefined)?.ok) {
-    return false;
+  // An item added: the page takes it off the stock it shows itself. A refusal (a 4xx, which React
+  // Router would not reload after) reloads the product, so the page shows the stock there really is.
+  if (formData?.get("intent") === "add-to-cart") {
+    return !(actionResult as { ok?: boolean } | undefined)?.ok;
   }
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
     const a = new URLSearchParams(currentUrl.search);
