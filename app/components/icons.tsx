@@ -139,3 +139,8 @@ export const YoutubeIcon = (p: IconProps) => (
     <path d="m10 9 5 3-5 3z" fill="currentColor" />
   </Icon>
 );
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
+);

@@ -6,8 +6,7 @@ import {
   isRouteErrorResponse,
   Link,
   type ShouldRevalidateFunctionArgs,
-  useLocation,
-  useNavigation,
+  useFetcher,
   useRevalidator,
   useRouteLoaderData,
   useSearchParams,
@@ -22,6 +21,7 @@ import { QuantitySelector } from "#app/components/quantity-selector.tsx";
 import { Rating } from "#app/components/rating.tsx";
 import { largest, RELATED_PRODUCTS_SIZES } from "#app/lib/breakpoints.ts";
 import { hasSessionCookie } from "#app/lib/cookies.server.ts";
+import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { sizedImageUrl } from "#app/lib/images.ts";
 import { initialSize, truncateWords } from "#app/lib/product.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
@@ -31,6 +31,8 @@ import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
 import { notify } from "#app/lib/toast.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { formatPrice } from "#contract/money-format.ts";
+import { addToCartBody } from "#contract/shopping.ts";
+import { addToCart } from "#core/cart/cart.ts";
 import { getProduct, listRelatedProducts } from "#core/catalog/products.ts";
 import { DomainError } from "#core/errors.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -57,6 +59,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** SPEC §8: a failed call shows the server's message, or this. */
+const FAILED = "Something went wrong!";
+
+/**
+ * Adds the posted quantity of the chosen size. The answer says what was added, so the page can take
+ * it off the stock it shows without loading the product again (SPEC §4).
+ */
+async function addToCartFromForm(context: Route.ActionArgs["context"], customerId: string, form: FormData) {
+  const failed = { ok: false as const, intent: "add-to-cart" as const };
+  const parsed = readForm(form, addToCartBody);
+  if (!parsed.ok) return invalidForm(parsed.failure, failed);
+  try {
+    const { message } = await addToCart(context.core, customerId, parsed.data);
+    return {
+      ok: true as const,
+      intent: "add-to-cart" as const,
+      message,
+      size: parsed.data.size ?? null,
+      quantity: parsed.data.quantity,
+    };
+  } catch (error) {
+    return formFailure(error, FAILED, failed);
+  }
+}
+
 /**
  * Add to cart and favorite: a visitor goes to log in and comes back here afterwards (SPEC §2).
  * Works as a plain form post before JavaScript loads.
@@ -67,18 +94,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!hasSessionCookie(request)) throw logInRedirect(back);
   requireSameOrigin(request, context.publicUrl);
   // A session that is no longer good ends here and goes to log in; an unverified email to verification.
-  await requireCustomer(request, context.core);
-  // The cart and favorites arrive with the shopping work; until then say so plainly.
+  const session = await requireCustomer(request, context.core);
   const intent = form.get("intent");
+  if (intent === "add-to-cart") return addToCartFromForm(context, session.customerId, form);
+  // Favorites arrive with the shopping work; until then say so plainly.
   return data(
     {
       ok: false,
-      message:
-        intent === "favorite"
-          ? "Favorites are not available yet."
-          : "The shopping cart is not available yet.",
+      message: intent === "favorite" ? "Favorites are not available yet." : "Unknown action.",
     },
-    { status: 503 },
+    { status: intent === "favorite" ? 503 : 400 },
   );
 }
 
@@ -87,8 +112,15 @@ export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
+  formData,
+  actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // An item added: the page takes it off the stock it shows itself. A refusal (a 4xx, which React
+  // Router would not reload after) reloads the product, so the page shows the stock there really is.
+  if (formData?.get("intent") === "add-to-cart") {
+    return !(actionResult as { ok?: boolean } | undefined)?.ok;
+  }
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
     const a = new URLSearchParams(currentUrl.search);
     const b = new URLSearchParams(nextUrl.search);
@@ -157,18 +189,40 @@ function ProductInfo({ product }: { product: ProductDetail }) {
   // Login state is the root's (the session cookie); this page does not read it again.
   const isLoggedIn = useRouteLoaderData<typeof rootLoader>("root")?.isLoggedIn ?? false;
   const [searchParams, setSearchParams] = useSearchParams();
-  const location = useLocation();
-  const navigation = useNavigation();
+  const cart = useFetcher<typeof action>();
   const requested = searchParams.get("size");
   const chosen = initialSize(product, requested);
   const shown = chosen ?? product;
-  const stock = chosen ? chosen.quantity : product.quantity;
-  // A new size starts again at one item, or none when it is sold out (SPEC §4).
+  // What this page added to the cart, by size (or product), since the product was loaded: the
+  // stock shown drops by it (SPEC §4). Fresh product data already counts it, so it starts over.
+  const [added, setAdded] = useState({ product, bySize: {} as Record<string, number> });
+  const addedBySize = added.product === product ? added.bySize : {};
+  const stockOf = (key: string, loaded: number) => Math.max(0, loaded - (addedBySize[key] ?? 0));
   const sizeKey = chosen?._id ?? product._id;
+  const stock = stockOf(sizeKey, chosen ? chosen.quantity : product.quantity);
+  // A new size starts again at one item, or none when it is sold out (SPEC §4).
   const [picked, setPicked] = useState({ sizeKey, quantity: stock > 0 ? 1 : 0 });
   const quantity = picked.sizeKey === sizeKey ? picked.quantity : stock > 0 ? 1 : 0;
   const setQuantity = (value: number) => setPicked({ sizeKey, quantity: value });
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(location.pathname);
+  const busy = cart.state !== "idle";
+
+  const result = cart.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer from the cart
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok || !("intent" in result)) {
+      void notify("error", result.message || FAILED);
+      return;
+    }
+    void notify("success", result.message);
+    const size =
+      result.size && product.sizes.find((s) => s.size.toUpperCase() === result.size?.toUpperCase());
+    const key = size ? size._id : product._id;
+    const before = stockOf(key, size ? size.quantity : product.quantity);
+    setAdded({ product, bySize: { ...addedBySize, [key]: (addedBySize[key] ?? 0) + result.quantity } });
+    // Chosen quantity back to one, or none when that took the last of it (SPEC §4).
+    setPicked({ sizeKey: key, quantity: before - result.quantity > 0 ? 1 : 0 });
+  }, [result]);
   const discounted = shown.discountPercent > 0 && shown.priceBeforeDiscount > shown.price;
 
   const chooseSize = (size: string) => {
@@ -264,10 +318,10 @@ function ProductInfo({ product }: { product: ProductDetail }) {
                     chooseSize(s.size);
                   }}
                   aria-current={s._id === chosen?._id ? "true" : undefined}
-                  className={`inline-flex h-10 min-w-12 items-center justify-center rounded-lg border px-3 font-medium text-sm transition ${s._id === chosen?._id ? "border-brand bg-brand text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-gray-950" : "border-gray-300 hover:border-gray-500 dark:border-gray-700"} ${s.quantity === 0 ? "text-gray-500 line-through decoration-1" : ""}`}
+                  className={`inline-flex h-10 min-w-12 items-center justify-center rounded-lg border px-3 font-medium text-sm transition ${s._id === chosen?._id ? "border-brand bg-brand text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-gray-950" : "border-gray-300 hover:border-gray-500 dark:border-gray-700"} ${stockOf(s._id, s.quantity) === 0 ? "text-gray-500 line-through decoration-1" : ""}`}
                 >
                   {s.size}
-                  <span className="sr-only">{s.quantity === 0 ? " (out of stock)" : ""}</span>
+                  <span className="sr-only">{stockOf(s._id, s.quantity) === 0 ? " (out of stock)" : ""}</span>
                 </Link>
               </li>
             ))}
@@ -277,11 +331,11 @@ function ProductInfo({ product }: { product: ProductDetail }) {
 
       <StockText quantity={stock} />
 
-      <Form
+      <cart.Form
         method="post"
         className="flex flex-wrap items-center gap-3"
         onSubmit={(event) => {
-          if (stock === 0) event.preventDefault();
+          if (stock === 0 || busy) event.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="add-to-cart" />
@@ -292,11 +346,18 @@ function ProductInfo({ product }: { product: ProductDetail }) {
         <button
           type="submit"
           disabled={stock === 0}
+          aria-busy={busy || undefined}
           className="button-primary h-12 flex-1 px-8 text-base disabled:cursor-not-allowed disabled:bg-gray-400 dark:disabled:bg-gray-600"
         >
+          {busy && (
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+            />
+          )}
           {busy ? "Adding…" : "Add to cart"}
         </button>
-      </Form>
+      </cart.Form>
       <Form method="post">
         <input type="hidden" name="intent" value="favorite" />
         {chosen && <input type="hidden" name="size" value={chosen.size} />}
@@ -335,8 +396,9 @@ function ProductInfo({ product }: { product: ProductDetail }) {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, related, origin } = loaderData;
+  // A form posted before the page hydrated (the fetcher answers the rest in ProductInfo).
   useEffect(() => {
-    if (actionData?.message) void notify("error", actionData.message);
+    if (actionData?.message) void notify(actionData.ok ? "success" : "error", actionData.message);
   }, [actionData]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">

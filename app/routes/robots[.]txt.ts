@@ -1,7 +1,7 @@
 import { siteOrigin } from "#app/lib/site.server.ts";
 import type { Route } from "./+types/robots[.]txt";
 
-// Customer and sign-in pages hold nothing to index; the API is for clients, not crawlers.
+// Customer, sign-in and payment pages hold nothing to index; the API is for clients, not crawlers.
 export function loader({ request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);
   const body = [
@@ -9,6 +9,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     "Allow: /",
     "Disallow: /api/",
     "Disallow: /auth/",
+    "Disallow: /checkout/",
     "Disallow: /customer/",
     "Disallow: /dev/",
     "",

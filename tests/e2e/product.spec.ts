@@ -154,7 +154,7 @@ test("a customer's add to cart answers with a toast at the bottom right", async 
   const product = await findProduct(request, (p) => p.quantity > 0);
   await page.goto(`/product/${product._id}`);
   await page.getByRole("button", { name: "Add to cart" }).click();
-  const toast = page.locator(".Toastify__toast");
+  const toast = page.locator(".Toastify__toast--success");
   await expect(toast).toBeVisible();
   await expect(page.locator(".Toastify__toast-container--bottom-right")).toHaveCount(1);
   await expect(toast).toBeHidden({ timeout: 8000 });

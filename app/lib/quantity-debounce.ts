@@ -1,0 +1,54 @@
+/** One quantity the shopper chose for one cart line, not yet sent. */
+export interface QuantityChange<Line> {
+  key: string;
+  quantity: number;
+  line: Line;
+}
+
+/**
+ * Debounces the cart page's quantity clicks (SPEC §4, §9: 500 ms after the last click). Clicks on the
+ * same line supersede each other, so rapid clicks send one request with the last value. A click on
+ * another line sends the waiting change at once instead of dropping it, so the request in flight and
+ * the one that waits never name different lines at the same time.
+ */
+export function createQuantityDebounce<Line>(
+  send: (change: QuantityChange<Line>) => void,
+  delayMs: number,
+  onPendingChange: (pending: QuantityChange<Line> | null) => void = () => {},
+) {
+  let pending: QuantityChange<Line> | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const setPending = (next: QuantityChange<Line> | null) => {
+    pending = next;
+    onPendingChange(next);
+  };
+
+  /** Sends the waiting change now (before checkout, leaving the page, or another line's change). */
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const change = pending;
+    if (!change) return;
+    setPending(null);
+    send(change);
+  };
+
+  return {
+    change(change: QuantityChange<Line>) {
+      if (pending && pending.key !== change.key) flush();
+      clearTimeout(timer);
+      setPending(change);
+      timer = setTimeout(flush, delayMs);
+    },
+    flush,
+    /** Forgets the waiting change (the line is being removed). */
+    cancel(key?: string) {
+      if (!pending || (key !== undefined && pending.key !== key)) return;
+      clearTimeout(timer);
+      timer = undefined;
+      setPending(null);
+    },
+    pending: () => pending,
+  };
+}
