@@ -13,7 +13,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { FallbackImage } from "#app/components/fallback-image.tsx";
-import { HeartIcon } from "#app/components/icons.tsx";
+import { FavoriteToggle } from "#app/components/favorite-toggle.tsx";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import { PRODUCT_CARD_FIELDS, type ProductCardData } from "#app/components/product-card.tsx";
 import { ProductGallery } from "#app/components/product-gallery.tsx";
@@ -25,7 +25,7 @@ import { hasSessionCookie } from "#app/lib/cookies.server.ts";
 import { sizedImageUrl } from "#app/lib/images.ts";
 import { initialSize, truncateWords } from "#app/lib/product.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
-import { logInRedirect, requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
+import { logInRedirect, requireCustomer, requireSameOrigin, viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
 import { notify } from "#app/lib/toast.ts";
@@ -38,8 +38,10 @@ import type { Route } from "./+types/product.$productId";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   let product: ProductDetail;
+  // The favorite toggles show the signed-in customer's favorites.
+  const viewer = await viewerId(request, context.core);
   try {
-    product = await getProduct(context.core, params.productId);
+    product = await getProduct(context.core, params.productId, { viewerId: viewer });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") {
       throw data({ message: error.message }, { status: 404 });
@@ -53,13 +55,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     related: listRelatedProducts(context.core, product, {
       limit: largest(RELATED_PRODUCTS_SIZES),
       fields: [...PRODUCT_CARD_FIELDS],
+      viewerId: viewer,
     }).then((items) => items as ProductCardData[]),
   };
 }
 
 /**
- * Add to cart and favorite: a visitor goes to log in and comes back here afterwards (SPEC §2).
- * Works as a plain form post before JavaScript loads.
+ * Add to cart: a visitor goes to log in and comes back here afterwards (SPEC §2). Works as a plain
+ * form post before JavaScript loads. (The favorite toggle posts to its own route.)
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -68,18 +71,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.publicUrl);
   // A session that is no longer good ends here and goes to log in; an unverified email to verification.
   await requireCustomer(request, context.core);
-  // The cart and favorites arrive with the shopping work; until then say so plainly.
-  const intent = form.get("intent");
-  return data(
-    {
-      ok: false,
-      message:
-        intent === "favorite"
-          ? "Favorites are not available yet."
-          : "The shopping cart is not available yet.",
-    },
-    { status: 503 },
-  );
+  // The cart arrives with the shopping work; until then say so plainly.
+  return data({ ok: false, message: "The shopping cart is not available yet." }, { status: 503 });
 }
 
 // Choosing a size only rewrites `?size=`: nothing to load again.
@@ -297,23 +290,12 @@ function ProductInfo({ product }: { product: ProductDetail }) {
           {busy ? "Adding…" : "Add to cart"}
         </button>
       </Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value="favorite" />
-        {chosen && <input type="hidden" name="size" value={chosen.size} />}
-        <button
-          type="submit"
-          className="button-ghost gap-2 border border-gray-300 dark:border-gray-700"
-          aria-pressed={product.isFavorite}
-        >
-          <HeartIcon
-            width={20}
-            height={20}
-            filled={product.isFavorite}
-            className={product.isFavorite ? "text-red-600" : ""}
-          />
-          {product.isFavorite ? "Saved to favorites" : "Save to favorites"}
-        </button>
-      </Form>
+      <FavoriteToggle
+        productId={product._id}
+        title={product.title}
+        isFavorite={product.isFavorite}
+        variant="button"
+      />
       {isLoggedIn ? null : (
         <p className="text-gray-600 text-xs dark:text-gray-400">
           Log in to add items to your cart and favorites.
