@@ -11,6 +11,7 @@ export default [
   route("customer/email-verification", "routes/customer.email-verification.tsx"),
   route("customer/add-phone-number", "routes/customer.add-phone-number.tsx"),
   route("customer/profile", "routes/customer.profile.tsx"),
+  route("customer/favorites", "routes/customer.favorites.tsx"),
   route("customer/favorites/toggle", "routes/customer.favorites.toggle.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("sitemap/:part", "routes/sitemap.$part.ts"),
