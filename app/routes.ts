@@ -13,6 +13,8 @@ export default [
   route("customer/profile", "routes/customer.profile.tsx"),
   route("customer/favorites", "routes/customer.favorites.tsx"),
   route("customer/favorites/toggle", "routes/customer.favorites.toggle.ts"),
+  route("customer/orders", "routes/customer.orders.tsx"),
+  route("customer/orders/:orderId", "routes/customer.orders.$orderId.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("sitemap/:part", "routes/sitemap.$part.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
