@@ -57,6 +57,9 @@ export function FavoriteToggle({
     if (answer && !answer.ok) void notify("error", answer.message || "Something went wrong!");
   }, [fetcher.data]);
 
+  // One name for both states (aria-pressed tells them apart) that names the product; the product
+  // page's visible words start it, so speech users can say what they see.
+  const label = `Save to favorites: ${title}`;
   const heart = (
     <HeartIcon
       width={20}
@@ -86,19 +89,20 @@ export function FavoriteToggle({
         <button
           type="submit"
           aria-pressed={checked}
+          aria-label={label}
           className="grid size-9 cursor-pointer place-items-center rounded-full bg-white/90 text-gray-800 shadow-sm ring-1 ring-gray-900/10 transition hover:bg-white hover:text-red-600 dark:bg-gray-900/90 dark:text-gray-100 dark:ring-white/15 dark:hover:bg-gray-900"
         >
           {heart}
-          <span className="sr-only">Save to favorites: {title}</span>
         </button>
       ) : (
         <button
           type="submit"
           aria-pressed={checked}
+          aria-label={label}
           className="button-ghost gap-2 border border-gray-300 dark:border-gray-700"
         >
           {heart}
-          Save to favorites<span className="sr-only">: {title}</span>
+          Save to favorites
         </button>
       )}
     </form>
