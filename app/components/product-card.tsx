@@ -40,11 +40,15 @@ export function ProductCard({
   product,
   sizes = "(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw",
   priority = false,
+  headingLevel = 3,
 }: {
   product: ProductCardData;
   sizes?: string;
   priority?: boolean;
+  /** 3 under a section's h2 (home, search); 2 where the page has only its h1 (favorites). */
+  headingLevel?: 2 | 3;
 }) {
+  const Title = headingLevel === 2 ? "h2" : "h3";
   const discounted = product.discountPercent > 0 && product.priceBeforeDiscount > product.price;
   // The favorite toggle sits beside the link, not in it: a button inside a link is not valid HTML
   // and reads badly to assistive technology.
@@ -79,7 +83,7 @@ export function ProductCard({
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1.5 p-3">
-          <h3 className="line-clamp-2 min-h-10 font-medium text-sm leading-5">{product.title}</h3>
+          <Title className="line-clamp-2 min-h-10 font-medium text-sm leading-5">{product.title}</Title>
           <Rating average={product.ratingsAverage} count={product.ratingsQuantity} size={14} />
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
             <span className="font-semibold">{formatPrice(product.price)}</span>

@@ -81,7 +81,7 @@ function FavoritesList({ page, favorites }: { page: number; favorites: Favorites
   }
   return (
     <>
-      <ProductGrid products={favorites.products} label="Favorites" />
+      <ProductGrid products={favorites.products} label="Favorites" headingLevel={2} />
       <Pagination current={page} count={favorites.numberOfPages} href={pageUrl} />
     </>
   );
