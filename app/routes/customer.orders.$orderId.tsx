@@ -8,6 +8,7 @@ import {
   PricingRows,
   StatusBadge,
 } from "#app/components/order-parts.tsx";
+import { paymentNotice } from "#app/lib/orders.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
@@ -55,16 +56,15 @@ function PaymentNotice({ order }: { order: Order }) {
     }, CONFIRMING_POLL_MS);
     return () => clearInterval(timer);
   }, [confirming, revalidator]);
-  if (!order.isPaid && !confirming) return null;
+  const text = paymentNotice(order);
+  if (!text) return null;
   return (
     <div
       role="status"
       className="mb-6 rounded-2xl border border-emerald-200 bg-emerald-50 px-5 py-4 dark:border-emerald-900 dark:bg-emerald-950/40"
     >
       <p className="font-semibold text-emerald-900 dark:text-emerald-200">Thank you for your order!</p>
-      <p className="mt-1 text-emerald-900 text-sm dark:text-emerald-200">
-        {order.isPaid ? "Payment received" : "We're confirming your payment"}
-      </p>
+      <p className="mt-1 text-emerald-900 text-sm dark:text-emerald-200">{text}</p>
     </div>
   );
 }
