@@ -99,7 +99,8 @@ export function FavoriteToggle({
           type="submit"
           aria-pressed={checked}
           aria-label={label}
-          className="button-ghost gap-2 border border-gray-300 dark:border-gray-700"
+          // Pressed also shows in the button itself, not only in its heart.
+          className="button-ghost gap-2 border border-gray-300 aria-pressed:border-red-300 aria-pressed:bg-red-50 dark:border-gray-700 dark:aria-pressed:border-red-400/40 dark:aria-pressed:bg-red-500/10"
         >
           {heart}
           Save to favorites
