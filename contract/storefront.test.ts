@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSearchPageParams } from "./storefront.ts";
+import { readPageParam, readSearchPageParams } from "./storefront.ts";
 
 const read = (qs: string) => readSearchPageParams(new URLSearchParams(qs));
 
@@ -30,5 +30,16 @@ describe("search page parameters", () => {
       page: 1,
       minRating: 0,
     });
+  });
+});
+
+describe("the page of a paginated list", () => {
+  const page = (qs: string) => readPageParam(new URLSearchParams(qs));
+  it("reads ?page= and falls back to 1 when it is absent or makes no sense", () => {
+    expect(page("page=4")).toBe(4);
+    expect(page("page=%202")).toBe(2);
+    for (const qs of ["", "page=", "page=0", "page=-3", "page=abc", "page=2.5", "page=99999999999"]) {
+      expect(page(qs), qs).toBe(1);
+    }
   });
 });

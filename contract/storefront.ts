@@ -10,9 +10,11 @@ const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(unde
 const id = lenient(z.string().regex(ID));
 const price = lenient(z.coerce.number().min(0).max(MAX_PRICE_FILTER));
 
+const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1);
+
 /** SPEC §2: the search page's query parameters. */
 export const searchPageParams = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1),
+  page: pageNumber,
   minRating: z.coerce.number().int().min(0).max(5).catch(0).default(0),
   minPrice: price,
   maxPrice: price,
@@ -41,6 +43,11 @@ export function readSearchPageParams(params: URLSearchParams): SearchPageParams 
     if (value !== null && value.trim() !== "") raw[name] = value.trim();
   }
   return searchPageParams.parse(raw);
+}
+
+/** `?page=` of a paginated storefront list (favorites, orders): 1 when absent or nonsense. */
+export function readPageParam(params: URLSearchParams): number {
+  return pageNumber.parse(params.get("page")?.trim() || undefined);
 }
 
 /** The search term from the path, limited like the API's `search` parameter. */

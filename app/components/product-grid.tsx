@@ -32,17 +32,23 @@ export function ProductGrid({
   limits,
   columns = "wide",
   label,
+  headingLevel,
 }: {
   products: ProductCardData[];
   limits?: PerWidth;
   columns?: keyof typeof COLUMNS;
   label?: string;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul className={`grid gap-3 sm:gap-4 ${COLUMNS[columns]}`} aria-label={label}>
       {products.map((p, i) => (
         <li key={p._id} className={visibilityClass(i, limits)}>
-          <ProductCard product={p} sizes="(min-width: 1280px) 240px, (min-width: 640px) 30vw, 50vw" />
+          <ProductCard
+            product={p}
+            headingLevel={headingLevel}
+            sizes="(min-width: 1280px) 240px, (min-width: 640px) 30vw, 50vw"
+          />
         </li>
       ))}
     </ul>

@@ -45,24 +45,44 @@ export function logInRedirect(backTo: string, headers?: HeadersInit) {
 export async function requireCustomer(
   request: Request,
   core: CoreContext,
-  options: { allowUnverified?: boolean } = {},
+  options: {
+    allowUnverified?: boolean;
+    /** Where to come back to, when it is not this request's page (a post to a resource route). */
+    backTo?: string;
+  } = {},
 ): Promise<Session> {
   const token = readCookies(request).get(SESSION_COOKIE);
   if (!token) throw redirect("/");
+  const back = options.backTo ?? currentPath(request);
   let session: Session;
   try {
     session = await authenticate(core, token);
   } catch (error) {
     if (error instanceof DomainError && error.kind === "unauthenticated") {
-      throw logInRedirect(currentPath(request), { "Set-Cookie": CLEAR_SESSION_COOKIE });
+      throw logInRedirect(back, { "Set-Cookie": CLEAR_SESSION_COOKIE });
     }
     throw error;
   }
   if (!session.emailVerified && !options.allowUnverified) {
-    const back = currentPath(request);
     throw redirect(`${EMAIL_VERIFICATION_ROUTE}?redirectTo=${encodeURIComponent(back)}`);
   }
   return session;
+}
+
+/**
+ * Who is looking at a public page, for what is personal on it (`isFavorite` on product cards): the
+ * customer of a good session, or nobody. A stale cookie is not this page's business: it reads as a
+ * visitor, and the next customer page ends the session.
+ */
+export async function viewerId(request: Request, core: CoreContext): Promise<string | undefined> {
+  const token = readCookies(request).get(SESSION_COOKIE);
+  if (!token) return undefined;
+  try {
+    return (await authenticate(core, token)).customerId;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "unauthenticated") return undefined;
+    throw error;
+  }
 }
 
 /** Guest-only pages (log in, sign up, forgot password) send a signed-in visitor home. */

@@ -13,6 +13,7 @@ import {
 } from "#app/lib/breakpoints.ts";
 import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { sizedImageUrl } from "#app/lib/images.ts";
+import { viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import type { ProductListQuery } from "#contract/catalog.ts";
 import { listProducts } from "#core/catalog/products.ts";
@@ -62,10 +63,13 @@ type CardData = Parameters<typeof ProductCard>[0]["product"];
 function products(
   ctx: Route.LoaderArgs["context"]["core"],
   query: Omit<ProductListQuery, "page" | "fields">,
+  viewer: string | undefined,
 ) {
-  return listProducts(ctx, { page: 1, fields: [...PRODUCT_CARD_FIELDS], ...query }).then(
-    (page) => page.data as CardData[],
-  );
+  return listProducts(
+    ctx,
+    { page: 1, fields: [...PRODUCT_CARD_FIELDS], ...query },
+    { viewerId: viewer },
+  ).then((page) => page.data as CardData[]);
 }
 
 // The banner is static; every other section is in the document when the database answers within
@@ -74,6 +78,8 @@ function products(
 // state without failing the page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.core;
+  // The cards' favorite toggles show the signed-in customer's favorites.
+  const viewer = await viewerId(request, ctx);
   const [categories, bestSellers, offers, brands, newProducts, cheapProducts] = await Promise.all(
     [
       listCategories(ctx, {
@@ -82,24 +88,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         sort: [{ field: "createdAt", descending: false }],
         fields: ["_id", "name", "image"],
       }).then((page) => page.data),
-      products(ctx, { limit: BEST_SELLERS_LIMIT, sort: [{ field: "sold", descending: true }] }),
-      products(ctx, {
-        limit: largest(HOME_GRID_LIMITS),
-        "discountPercent[lte]": OFFERS_MAX_DISCOUNT,
-        sort: [{ field: "discountPercent", descending: true }],
-      }),
+      products(ctx, { limit: BEST_SELLERS_LIMIT, sort: [{ field: "sold", descending: true }] }, viewer),
+      products(
+        ctx,
+        {
+          limit: largest(HOME_GRID_LIMITS),
+          "discountPercent[lte]": OFFERS_MAX_DISCOUNT,
+          sort: [{ field: "discountPercent", descending: true }],
+        },
+        viewer,
+      ),
       listBrands(ctx, {
         page: 1,
         limit: BRANDS_LIMIT,
         sort: [{ field: "name", descending: false }],
         fields: ["_id", "name", "image"],
       }).then((page) => page.data),
-      products(ctx, { limit: NEW_PRODUCTS_LIMIT, sort: [{ field: "createdAt", descending: true }] }),
-      products(ctx, {
-        limit: largest(HOME_GRID_LIMITS),
-        "price[lte]": CHEAP_MAX_PRICE,
-        sort: [{ field: "sold", descending: true }],
-      }),
+      products(ctx, { limit: NEW_PRODUCTS_LIMIT, sort: [{ field: "createdAt", descending: true }] }, viewer),
+      products(
+        ctx,
+        {
+          limit: largest(HOME_GRID_LIMITS),
+          "price[lte]": CHEAP_MAX_PRICE,
+          sort: [{ field: "sold", descending: true }],
+        },
+        viewer,
+      ),
     ].map((section) => withinOrStream<unknown>(section, SECTION_WAIT_MS)),
   );
   return {

@@ -2,7 +2,6 @@ import { Suspense, useEffect, useState } from "react";
 import {
   Await,
   data,
-  Form,
   isRouteErrorResponse,
   Link,
   type ShouldRevalidateFunctionArgs,
@@ -12,7 +11,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { FallbackImage } from "#app/components/fallback-image.tsx";
-import { HeartIcon } from "#app/components/icons.tsx";
+import { FavoriteToggle } from "#app/components/favorite-toggle.tsx";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import { PRODUCT_CARD_FIELDS, type ProductCardData } from "#app/components/product-card.tsx";
 import { ProductGallery } from "#app/components/product-gallery.tsx";
@@ -25,7 +24,7 @@ import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.
 import { sizedImageUrl } from "#app/lib/images.ts";
 import { initialSize, truncateWords } from "#app/lib/product.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
-import { logInRedirect, requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
+import { logInRedirect, requireCustomer, requireSameOrigin, viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
 import { notify } from "#app/lib/toast.ts";
@@ -40,8 +39,10 @@ import type { Route } from "./+types/product.$productId";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   let product: ProductDetail;
+  // The favorite toggles show the signed-in customer's favorites.
+  const viewer = await viewerId(request, context.core);
   try {
-    product = await getProduct(context.core, params.productId);
+    product = await getProduct(context.core, params.productId, { viewerId: viewer });
   } catch (error) {
     if (error instanceof DomainError && error.kind === "not_found") {
       throw data({ message: error.message }, { status: 404 });
@@ -55,6 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     related: listRelatedProducts(context.core, product, {
       limit: largest(RELATED_PRODUCTS_SIZES),
       fields: [...PRODUCT_CARD_FIELDS],
+      viewerId: viewer,
     }).then((items) => items as ProductCardData[]),
   };
 }
@@ -85,8 +87,8 @@ async function addToCartFromForm(context: Route.ActionArgs["context"], customerI
 }
 
 /**
- * Add to cart and favorite: a visitor goes to log in and comes back here afterwards (SPEC §2).
- * Works as a plain form post before JavaScript loads.
+ * Add to cart: a visitor goes to log in and comes back here afterwards (SPEC §2). Works as a plain
+ * form post before JavaScript loads. (The favorite toggle posts to its own route.)
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -97,14 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireCustomer(request, context.core);
   const intent = form.get("intent");
   if (intent === "add-to-cart") return addToCartFromForm(context, session.customerId, form);
-  // Favorites arrive with the shopping work; until then say so plainly.
-  return data(
-    {
-      ok: false,
-      message: intent === "favorite" ? "Favorites are not available yet." : "Unknown action.",
-    },
-    { status: intent === "favorite" ? 503 : 400 },
-  );
+  return data({ ok: false, message: "Unknown action." }, { status: 400 });
 }
 
 // Choosing a size only rewrites `?size=`: nothing to load again.
@@ -358,23 +353,12 @@ function ProductInfo({ product }: { product: ProductDetail }) {
           {busy ? "Adding…" : "Add to cart"}
         </button>
       </cart.Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value="favorite" />
-        {chosen && <input type="hidden" name="size" value={chosen.size} />}
-        <button
-          type="submit"
-          className="button-ghost gap-2 border border-gray-300 dark:border-gray-700"
-          aria-pressed={product.isFavorite}
-        >
-          <HeartIcon
-            width={20}
-            height={20}
-            filled={product.isFavorite}
-            className={product.isFavorite ? "text-red-600" : ""}
-          />
-          {product.isFavorite ? "Saved to favorites" : "Save to favorites"}
-        </button>
-      </Form>
+      <FavoriteToggle
+        productId={product._id}
+        title={product.title}
+        isFavorite={product.isFavorite}
+        variant="button"
+      />
       {isLoggedIn ? null : (
         <p className="text-gray-600 text-xs dark:text-gray-400">
           Log in to add items to your cart and favorites.

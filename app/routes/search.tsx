@@ -16,6 +16,7 @@ import {
   toggleSubcategory,
   toggleUnderSubcategory,
 } from "#app/lib/search-url.ts";
+import { viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { takeNewViewportFlag } from "#app/lib/viewport.ts";
 import type { ProductListQuery } from "#contract/catalog.ts";
@@ -48,6 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const limit = countForWidth(SEARCH_PAGE_SIZES, readViewportWidth(request));
   const filtersSortByDefault = p.minRating === 0 && p.minPrice === undefined && maxPrice === undefined;
   const ctx = context.core;
+  // The cards' favorite toggles show the signed-in customer's favorites.
+  const viewer = await viewerId(request, ctx);
   const state: SearchState = { ...p, maxPrice, term };
 
   const query: ProductListQuery = {
@@ -71,7 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     sort: [{ field: "name" as const, descending: false }],
   };
   const [products, categories, subcategories, underSubcategories, brands] = await Promise.all([
-    listProducts(ctx, query).catch((error: unknown) => {
+    listProducts(ctx, query, { viewerId: viewer }).catch((error: unknown) => {
       console.warn("search failed", error);
       return null;
     }),

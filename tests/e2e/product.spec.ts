@@ -141,7 +141,7 @@ test("a visitor who adds to the cart or saves a favorite is sent to log in and b
   expect(back.startsWith(`/product/${product._id}`)).toBe(true);
   if (size > 0) expect(back).toContain("?size=");
   await page.goto(`/product/${product._id}`);
-  await page.getByRole("button", { name: "Save to favorites" }).click();
+  await page.getByRole("button", { name: `Save to favorites: ${product.title}`, exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/log-in\?redirectTo=%2Fproduct%2F/);
 });
 

@@ -130,6 +130,9 @@ export async function createCustomer(
   const email = `e2e-${Date.now()}-${process.pid}-${++customerCount}@shop.test`;
   const password = "password123";
   const res = await request.post("/api/v1/auth/signup", {
+    // An address of its own (made up from worker and count): sign-ups are limited per address, and
+    // a fixture is not what that limit is about (playwright.config.ts trusts the header).
+    headers: { "x-forwarded-for": `203.0.${process.pid % 256}.${customerCount % 256}` },
     data: {
       firstName: options.firstName ?? "Sam",
       lastName: "Tester",
@@ -181,4 +184,94 @@ export async function failDataRequests(page: Page, how: { status: number } | "ab
 /** Waits until React has hydrated the page (root.tsx marks the document). */
 export async function hydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+// ---- Favorites and orders (favorites.spec.ts, orders.spec.ts) ----
+
+/** A call to the API as a customer (Bearer token); fails the test unless it answers 2xx. */
+export async function customerCall<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+let phoneCount = 0;
+
+/**
+ * A verified customer with one verified phone number (checkout needs one), through the API: the
+ * built-in SMS provider texts the code to the outbox.
+ */
+export async function createCustomerWithPhone(request: APIRequestContext) {
+  const customer = await createCustomer(request, { verified: true });
+  const digits = `${Date.now() % 10_000_000}${++phoneCount}`.padStart(8, "0").slice(-8);
+  const phone = `+2126${digits}`;
+  const sent = await customerCall<{ verificationId: string; phoneNumber: string }>(
+    request,
+    customer.token,
+    "POST",
+    "/customer/phone-verification/send-code",
+    { phoneNumber: phone },
+  );
+  const code = await latestCode(request, sent.phoneNumber);
+  const confirmed = await customerCall<{ idToken: string }>(
+    request,
+    customer.token,
+    "POST",
+    "/customer/phone-verification/confirm-code",
+    { verificationId: sent.verificationId, code },
+  );
+  await customerCall(request, customer.token, "POST", "/customer/phone-numbers", {
+    idToken: confirmed.idToken,
+  });
+  return { ...customer, phone: sent.phoneNumber };
+}
+
+export const ORDER_ADDRESS = {
+  country: "Morocco",
+  state: "Casablanca-Settat",
+  city: "Casablanca",
+  street: "12 Rue des Fleurs",
+  postalCode: "20250",
+};
+
+export interface ApiOrder {
+  _id: string;
+  number: number;
+  status: string;
+  items: { product: { _id: string; title: string }; size: string | null; quantity: number }[];
+  pricing: { taxPrice: number; shippingPrice: number; totalPrice: number; totalPriceAfterDiscount: number };
+  paymentExpiresAt: string | null;
+}
+
+/** Puts one in-stock product in the customer's cart and checks out (cash on delivery or card). */
+export async function placeOrder(
+  request: APIRequestContext,
+  customer: { token: string; phone: string },
+  product: ApiProduct,
+  method: "cash-on-delivery" | "stripe-checkout-session" = "cash-on-delivery",
+): Promise<ApiOrder> {
+  const size = product.sizes.find((s) => s.quantity > 0)?.size;
+  await customerCall(request, customer.token, "POST", "/customer/shopping-cart", {
+    productId: product._id,
+    quantity: 1,
+    size,
+  });
+  const placed = await customerCall<{ order: ApiOrder }>(
+    request,
+    customer.token,
+    "POST",
+    `/customer/orders/${method}`,
+    { phone: customer.phone, ...ORDER_ADDRESS },
+  );
+  return placed.order;
 }

@@ -1,0 +1,46 @@
+import { data, redirect } from "react-router";
+import type { FavoriteToggleAnswer } from "#app/components/favorite-toggle.tsx";
+import { hasSessionCookie } from "#app/lib/cookies.server.ts";
+import { formFailure, readForm } from "#app/lib/form-action.server.ts";
+import { safeRedirectTarget } from "#app/lib/redirects.ts";
+import { logInRedirect, requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
+import { favoriteBody } from "#contract/shopping.ts";
+import { addFavorite, removeFavorite } from "#core/favorites/favorites.ts";
+import type { Route } from "./+types/customer.favorites.toggle";
+
+/** Nothing to show here: someone who opens the address lands on their favorites. */
+export function loader() {
+  return redirect("/customer/favorites");
+}
+
+/**
+ * The favorite toggle (SPEC §4) of product cards and the product page. A fetcher (`answer=data`)
+ * gets `{ ok, isFavorite }` or the failure's message for its toast; a plain form post, before
+ * JavaScript, goes back to the page it came from. A visitor is sent to log in and back (SPEC §2).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const back = safeRedirectTarget(form.get("redirectTo"));
+  const answersData = form.get("answer") === "data";
+  if (!hasSessionCookie(request)) throw logInRedirect(back);
+  requireSameOrigin(request, context.publicUrl);
+  const { customerId } = await requireCustomer(request, context.core, { backTo: back });
+
+  const intent = form.get("intent");
+  const parsed = readForm(form, favoriteBody);
+  if (!parsed.ok || (intent !== "add" && intent !== "remove")) {
+    if (!answersData) throw redirect(back);
+    const message = parsed.ok ? "intent must be add or remove." : parsed.failure.message;
+    return data<FavoriteToggleAnswer>({ message }, { status: 400 });
+  }
+  const change = intent === "add" ? addFavorite : removeFavorite;
+  let isFavorite: boolean;
+  try {
+    ({ isFavorite } = await change(context.core, customerId, parsed.data.productId));
+  } catch (error) {
+    if (!answersData) throw redirect(back);
+    return formFailure(error, "Something went wrong!");
+  }
+  if (!answersData) throw redirect(back);
+  return data<FavoriteToggleAnswer>({ ok: true, isFavorite });
+}

@@ -1,0 +1,250 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import {
+  api,
+  createCustomer,
+  customerCall,
+  expectNoAxeViolations,
+  findProduct,
+  logIn,
+  setTheme,
+} from "./support.ts";
+
+const searchCards = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("listitem");
+const favoriteCards = (page: Page) => page.getByRole("list", { name: "Favorites" }).getByRole("listitem");
+const toggleIn = (scope: Locator | Page, title?: string) =>
+  scope.getByRole("button", { name: title ? `Save to favorites: ${title}` : /^Save to favorites/ });
+const isToggleRequest = (url: string) => /\/customer\/favorites\/toggle/.test(url);
+
+async function favoriteIds(request: Parameters<typeof api>[0], token: string): Promise<string[]> {
+  const list = await customerCall<{ data: { productId: { _id: string } }[] }>(
+    request,
+    token,
+    "GET",
+    "/customer/favorites?limit=100",
+  );
+  return list.data.map((entry) => entry.productId._id);
+}
+
+/** Waits until no request of the page is in flight (the progress bar is idle). */
+async function settled(page: Page) {
+  await expect(page.locator("[data-busy]")).toHaveAttribute("data-busy", "false");
+}
+
+test("a customer saves favorites from a card and from the product page, finds them on FAVORITES and removes them", async ({
+  page,
+  context,
+  request,
+}) => {
+  const customer = await createCustomer(request, { verified: true });
+  await logIn(context, customer.id);
+
+  // From a product card of the search page.
+  await page.goto("/search/?page=1");
+  const card = searchCards(page).first();
+  const cardTitle = (await card.getByRole("heading").textContent())!;
+  const cardToggle = toggleIn(card, cardTitle);
+  await expect(cardToggle).toHaveAttribute("aria-pressed", "false");
+  await cardToggle.click();
+  await expect(cardToggle).toHaveAttribute("aria-pressed", "true");
+  await settled(page);
+  // The server has it: the card is still pressed when the page is loaded again.
+  await page.goto("/search/?page=1");
+  await expect(toggleIn(searchCards(page).first(), cardTitle)).toHaveAttribute("aria-pressed", "true");
+
+  // From the product page.
+  const product = await findProduct(request, (p) => p.title !== cardTitle);
+  await page.goto(`/product/${product._id}`);
+  const pageToggle = toggleIn(page.getByRole("main"), product.title).first();
+  await expect(pageToggle).toHaveAttribute("aria-pressed", "false");
+  await pageToggle.click();
+  await expect(pageToggle).toHaveAttribute("aria-pressed", "true");
+  await settled(page);
+
+  // Both on FAVORITES, newest first, their toggles pressed.
+  await page.goto("/customer/favorites");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("FAVORITES");
+  await expect(favoriteCards(page).getByRole("heading")).toHaveText([product.title, cardTitle]);
+  for (const title of [product.title, cardTitle]) {
+    await expect(toggleIn(page, title)).toHaveAttribute("aria-pressed", "true");
+  }
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+
+  // Unfavoriting here takes the card away once the page has reloaded its data.
+  await toggleIn(page, product.title).click();
+  await expect(favoriteCards(page)).toHaveCount(1);
+  await expect(favoriteCards(page).getByRole("heading")).toHaveText(cardTitle);
+  await toggleIn(page, cardTitle).click();
+  await expect(
+    page.getByRole("heading", { name: "Oops! You haven't saved any products yet." }),
+  ).toBeVisible();
+  expect(await favoriteIds(request, customer.token)).toEqual([]);
+  await page.getByRole("link", { name: "BACK TO HOME PAGE" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("favorites come a page at a time: the page is in the URL and its size follows the screen", async ({
+  page,
+  context,
+  request,
+}) => {
+  const customer = await createCustomer(request, { verified: true });
+  const products = await api<{ data: { _id: string }[] }>(
+    request,
+    "/products?limit=21&sort=-sold&fields=_id",
+  );
+  for (const p of products.data) {
+    await customerCall(request, customer.token, "POST", "/customer/favorites", { productId: p._id });
+  }
+  await logIn(context, customer.id);
+
+  // Desktop (1280–1535): 20 a page (SPEC §9).
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto("/customer/favorites");
+  await expect(favoriteCards(page)).toHaveCount(20);
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination.getByRole("link", { name: "Page 1, current page" })).toBeVisible();
+  await pagination.getByRole("link", { name: "Go to page 2" }).click();
+  await expect(page).toHaveURL("/customer/favorites?page=2");
+  // The oldest favorite is last; the page starts at the top.
+  await expect(favoriteCards(page)).toHaveCount(1);
+  await expect(favoriteCards(page).getByRole("link")).toHaveAttribute(
+    "href",
+    `/product/${products.data[0]!._id}`,
+  );
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // 1024–1279: 19 a page; the browser reports its width in a cookie when it is resized.
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await expect.poll(() => page.evaluate(() => document.cookie)).toContain("vw=1100");
+  await page.goto("/customer/favorites?page=1");
+  await expect(favoriteCards(page)).toHaveCount(19);
+
+  // A phone's first visit: the server does not know the width yet, so the page loads again at 12.
+  // (Resized first and settled, so the old page's resize handler cannot set the cookie meanwhile.)
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.cookie)).toContain("vw=390");
+  await context.clearCookies();
+  await logIn(context, customer.id);
+  await page.goto("/customer/favorites");
+  await expect(favoriteCards(page)).toHaveCount(12);
+  // A page past the last one shows the last one.
+  await page.goto("/customer/favorites?page=9");
+  await expect(page).toHaveURL("/customer/favorites?page=2");
+  await expect(favoriteCards(page)).toHaveCount(9);
+});
+
+test("a favorite toggle ignores clicks while a favorite request is in flight", async ({
+  page,
+  context,
+  request,
+}) => {
+  const customer = await createCustomer(request, { verified: true });
+  await logIn(context, customer.id);
+  await page.goto("/search/?page=1");
+  let posts = 0;
+  // Slow answers, so the second and third clicks land while the first request is in flight.
+  await page.route(
+    (url) => isToggleRequest(url.href),
+    async (route) => {
+      posts++;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    },
+  );
+  const first = toggleIn(searchCards(page).nth(0));
+  const second = toggleIn(searchCards(page).nth(1));
+  const firstId = (await searchCards(page).nth(0).getByRole("link").getAttribute("href"))!.split("/").pop();
+  await first.dblclick();
+  await second.click();
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  await expect(second).toHaveAttribute("aria-pressed", "false");
+  await settled(page);
+  expect(posts).toBe(1);
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  expect(await favoriteIds(request, customer.token)).toEqual([firstId]);
+});
+
+test("a favorite request that fails shows the server's message and leaves the toggle as it was", async ({
+  page,
+  context,
+  request,
+}) => {
+  const customer = await createCustomer(request, { verified: true });
+  await logIn(context, customer.id);
+  await page.goto("/search/?page=1");
+  // The product disappears between the page and the click: the server answers 404 with its message.
+  await page.route(
+    (url) => isToggleRequest(url.href),
+    (route) =>
+      route.continue({
+        postData: route
+          .request()
+          .postData()!
+          .replace(/productId=[0-9a-f]{24}/, `productId=${"f".repeat(24)}`),
+      }),
+  );
+  const toggle = toggleIn(searchCards(page).first());
+  await toggle.click();
+  await expect(page.locator(".Toastify__toast--error")).toHaveText(
+    `No product for this ID: ${"f".repeat(24)}.`,
+  );
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  expect(await favoriteIds(request, customer.token)).toEqual([]);
+});
+
+test("a visitor who presses a card's favorite toggle is sent to log in and back", async ({ page }) => {
+  await page.goto("/search/?page=1");
+  await toggleIn(searchCards(page).first()).click();
+  await expect(page).toHaveURL(/\/auth\/log-in\?redirectTo=%2Fsearch%2F%3Fpage%3D1$/);
+});
+
+test.describe("before JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the favorite toggle is a plain form that comes back to its page", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const customer = await createCustomer(request, { verified: true });
+    await logIn(context, customer.id);
+    const product = await findProduct(request, (p) => p.quantity > 0);
+    await page.goto(`/product/${product._id}`);
+    const toggle = toggleIn(page.getByRole("main"), product.title).first();
+    await toggle.click();
+    await expect(page).toHaveURL(`/product/${product._id}`);
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    expect(await favoriteIds(request, customer.token)).toEqual([]);
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`FAVORITES, empty and filled, has no axe violations in the ${theme} theme`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const customer = await createCustomer(request, { verified: true });
+    await setTheme(context, theme);
+    await logIn(context, customer.id);
+    await page.goto("/customer/favorites");
+    await expect(
+      page.getByRole("heading", { name: "Oops! You haven't saved any products yet." }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const products = await api<{ data: { _id: string }[] }>(
+      request,
+      "/products?limit=3&sort=-sold&fields=_id",
+    );
+    for (const p of products.data) {
+      await customerCall(request, customer.token, "POST", "/customer/favorites", { productId: p._id });
+    }
+    await page.goto("/customer/favorites");
+    await expect(favoriteCards(page)).toHaveCount(3);
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import {
+  createCustomer,
+  createCustomerWithPhone,
+  expectNoAxeViolations,
+  findProduct,
+  logIn,
+  ORDER_ADDRESS,
+  placeOrder,
+  price,
+  setTheme,
+} from "./support.ts";
+
+const orderCards = (page: Page) => page.getByRole("list", { name: "Orders" }).getByRole("article");
+
+test("a customer with no orders sees No Orders Yet and a way back home", async ({
+  page,
+  context,
+  request,
+}) => {
+  const customer = await createCustomer(request, { verified: true });
+  await logIn(context, customer.id);
+  await page.goto("/customer/orders");
+  await expect(page.getByRole("heading", { name: "No Orders Yet" })).toBeVisible();
+  await page.getByRole("link", { name: "BACK TO HOME PAGE" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("a cash-on-delivery order shows in the list with its items and totals, and its page has the timeline", async ({
+  page,
+  context,
+  request,
+}) => {
+  const customer = await createCustomerWithPhone(request);
+  const product = await findProduct(request, (p) => p.sizes.some((s) => s.quantity > 0));
+  const order = await placeOrder(request, customer, product);
+  const item = order.items[0]!;
+  await logIn(context, customer.id);
+
+  await page.goto("/customer/orders");
+  await expect(orderCards(page)).toHaveCount(1);
+  const card = orderCards(page).first();
+  await expect(card.getByRole("heading", { name: `Order #${order.number}` })).toBeVisible();
+  await expect(card.getByTestId("order-status")).toHaveText("Placed");
+  await expect(card).toContainText("Cash On Delivery");
+  await expect(card.getByRole("link", { name: product.title })).toHaveAttribute(
+    "href",
+    `/product/${product._id}`,
+  );
+  await expect(card).toContainText(`Size: ${item.size!.toUpperCase()}`);
+  await expect(card).toContainText("Quantity: 1");
+  await expect(card.locator("img")).toHaveCount(1);
+  await expect(card.getByRole("definition").last()).toHaveText(price(order.pricing.totalPrice));
+
+  await card.getByRole("link", { name: `View order details of order #${order.number}` }).click();
+  await expect(page).toHaveURL(`/customer/orders/${order._id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${order.number}`);
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  for (const [label, amount] of [
+    ["Tax Price", order.pricing.taxPrice],
+    ["Shipping Price", order.pricing.shippingPrice],
+    ["Total Price", order.pricing.totalPrice],
+    ["Total Price After Discount", order.pricing.totalPriceAfterDiscount],
+  ] as const) {
+    await expect(summary.getByText(label, { exact: true }).locator("xpath=following-sibling::dd")).toHaveText(
+      price(amount),
+    );
+  }
+  const shipping = page.getByRole("region", { name: "Shipping" });
+  await expect(shipping).toContainText(ORDER_ADDRESS.street);
+  await expect(shipping).toContainText(customer.phone);
+  await expect(page.getByRole("region", { name: "Payment" })).toContainText("Cash On Delivery");
+  await expect(page.getByRole("region", { name: "Status" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Status" })).toContainText("Placed");
+});
+
+test("an unpaid card order shows when its payment window ends; back from paying, the payment is being confirmed", async ({
+  page,
+  context,
+  request,
+}) => {
+  const customer = await createCustomerWithPhone(request);
+  const product = await findProduct(request, (p) => p.quantity > 0);
+  const order = await placeOrder(request, customer, product, "stripe-checkout-session");
+  expect(order.paymentExpiresAt).not.toBeNull();
+  await logIn(context, customer.id);
+
+  await page.goto("/customer/orders");
+  const card = orderCards(page).first();
+  await expect(card.getByTestId("order-status")).toHaveText("Awaiting payment");
+  await expect(card).toContainText("Credit Card");
+  await expect(card).toContainText("Awaiting payment until");
+  await expect(card.locator(`time[datetime="${order.paymentExpiresAt}"]`)).toHaveCount(1);
+
+  await page.goto(`/customer/orders/${order._id}?payment=success`);
+  await expect(page.getByRole("status").filter({ hasText: "Thank you for your order!" })).toContainText(
+    "We're confirming your payment",
+  );
+});
+
+test("an unknown order, or another customer's, is not found", async ({ page, context, request }) => {
+  const owner = await createCustomerWithPhone(request);
+  const product = await findProduct(request, (p) => p.quantity > 0);
+  const order = await placeOrder(request, owner, product);
+  const other = await createCustomer(request, { verified: true });
+  await logIn(context, other.id);
+  for (const id of [order._id, "f".repeat(24), "not-an-id"]) {
+    await page.goto(`/customer/orders/${id}`);
+    await expect(
+      page.getByRole("heading", { name: "Oops! The order you are looking for does not exist." }),
+    ).toBeVisible();
+  }
+  await page.getByRole("link", { name: "BACK TO ORDERS" }).click();
+  await expect(page).toHaveURL("/customer/orders");
+});
+
+test("a visitor who opens the orders is sent home", async ({ page }) => {
+  await page.goto("/customer/orders");
+  await expect(page).toHaveURL("/");
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the orders pages have no axe violations in the ${theme} theme`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const customer = await createCustomerWithPhone(request);
+    await setTheme(context, theme);
+    await logIn(context, customer.id);
+    await page.goto("/customer/orders");
+    await expect(page.getByRole("heading", { name: "No Orders Yet" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const product = await findProduct(request, (p) => p.quantity > 0);
+    const order = await placeOrder(request, customer, product);
+    await page.goto("/customer/orders");
+    await expect(orderCards(page)).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await page.goto(`/customer/orders/${order._id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${order.number}`);
+    await expectNoAxeViolations(page);
+  });
+}
