@@ -455,7 +455,7 @@ export const favorites = pgTable(
 /**
  * A customer's cart beyond its lines: the applied coupon. The lines are the customer's stock holds
  * (`stock_holds`): a line *is* a hold, whose `expires_at` says whether it still counts against stock
- * (docs/decisions/012-cart-stock-holds.md).
+ * (docs/decisions/012-cart-lines-are-stock-holds.md).
  */
 export const carts = pgTable("carts", {
   customerId: text("customer_id")

@@ -17,7 +17,7 @@ import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
-// The cart (docs/decisions/012-cart-stock-holds.md): each line is a row of `stock_holds`, holding its
+// The cart (docs/decisions/012-cart-lines-are-stock-holds.md): each line is a row of `stock_holds`, holding its
 // quantity of one item (a size of a product, or a product without sizes) until `expires_at`.
 // Every change runs in one transaction that first locks the customer's `carts` row (one change per
 // cart at a time) and then the item's stock row, so concurrent buyers on any number of instances
