@@ -71,7 +71,12 @@ export async function orderItems(db: Executor, orderIds: readonly string[]): Pro
   );
 }
 
-/** Records a status in the order's timeline. */
+/**
+ * Records a status in the order's timeline. Ids are random, so the timeline is ordered by time
+ * alone: an entry never takes a time at or before the order's latest one (a tie, as two changes in
+ * one millisecond or under a fixed test clock, would read back in either order). Callers hold the
+ * order's row lock.
+ */
 export async function recordStatus(
   db: Executor,
   orderId: string,
@@ -79,8 +84,11 @@ export async function recordStatus(
   at: Date,
   note?: string,
 ) {
+  const time = sql`${at.toISOString()}::timestamptz`;
   await db.execute(sql`INSERT INTO order_status_history (id, order_id, status, note, created_at)
-    VALUES (${newId()}, ${orderId}, ${status}, ${note ?? null}, ${at.toISOString()}::timestamptz)`);
+    SELECT ${newId()}, ${orderId}, ${status}, ${note ?? null},
+      GREATEST(${time}, max(created_at) + interval '1 microsecond')
+    FROM order_status_history WHERE order_id = ${orderId}`);
 }
 
 function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order {
