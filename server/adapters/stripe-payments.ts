@@ -1,14 +1,12 @@
 import Stripe from "stripe";
 import type { CheckoutSessionRequest, PaymentProvider } from "#core/ports/payments.ts";
 
-/** Stripe's window for a Checkout Session's `expires_at`, counted from the session's creation. */
-const STRIPE_MIN_LIFETIME_MS = 30 * 60_000;
-const STRIPE_MAX_LIFETIME_MS = 24 * 60 * 60_000;
 /**
- * The order's payment window is exactly Stripe's minimum, computed before the order's transaction
- * and the request's trip (and a retry). Stripe refuses an `expires_at` less than 30 minutes after
- * it creates the session, so the session gets this much more; the order's own window still decides
- * (the expiry sweep cancels it and expires the session; a payment in between is a late payment).
+ * Stripe refuses an `expires_at` less than 30 minutes after it creates the session, and the order's
+ * payment window is exactly 30 minutes, counted before the order's transaction, the trip to Stripe
+ * and a retry. The session gets this much more. Derived from the request alone, so a repeated request
+ * is the same request (idempotency); the order's own window still decides (the expiry sweep cancels
+ * the order and expires the session; a payment in between is a late payment).
  */
 const EXPIRY_MARGIN_MS = 2 * 60_000;
 /**
@@ -22,8 +20,6 @@ export interface StripePaymentsOptions {
   secretKey: string;
   /** Another address for Stripe's API (`http://127.0.0.1:PORT`): a stand-in for tests. */
   apiBaseUrl?: string;
-  /** The clock Stripe's 30-minute minimum is counted on; tests pass the shop's. */
-  now?: () => Date;
   /** Where Stripe's refusals are logged (a pino logger); the shopper only hears that payment is unavailable. */
   logger?: { error(details: object, message: string): void };
 }
@@ -53,7 +49,6 @@ const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
  */
 export function createStripePayments(options: StripePaymentsOptions): PaymentProvider {
   const stripe = createStripeClient(options);
-  const now = options.now ?? (() => new Date());
 
   function fail(what: string, request: CheckoutSessionRequest, error: unknown): never {
     options.logger?.error({ err: error, orderId: request.orderId }, `Stripe: ${what} failed`);
@@ -93,11 +88,6 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         }
       }
 
-      const created = now().getTime();
-      const expiresAt = Math.min(
-        Math.max(request.expiresAt.getTime(), created + STRIPE_MIN_LIFETIME_MS + EXPIRY_MARGIN_MS),
-        created + STRIPE_MAX_LIFETIME_MS - EXPIRY_MARGIN_MS,
-      );
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.create(
@@ -117,7 +107,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
             ...(request.customerEmail && { customer_email: request.customerEmail }),
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
-            expires_at: unixSeconds(new Date(expiresAt)),
+            expires_at: unixSeconds(new Date(request.expiresAt.getTime() + EXPIRY_MARGIN_MS)),
           },
           { idempotencyKey: request.idempotencyKey },
         );
