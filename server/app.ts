@@ -9,6 +9,7 @@ import { authRoutes, customerRoutes } from "./api/accounts.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { buildOpenApiDocument } from "./api/openapi.ts";
 import { shoppingRoutes } from "./api/shopping.ts";
+import { stripeWebhookRoutes } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
 import { createImageRoutes } from "./images.ts";
 import { compression } from "./middleware/compression.ts";
@@ -22,7 +23,13 @@ export interface AppDependencies {
   ctx: CoreContext;
   config: Pick<
     Config,
-    "CORS_ORIGINS" | "RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY" | "SHOP_DATA_DIR" | "NODE_ENV" | "PUBLIC_URL"
+    | "CORS_ORIGINS"
+    | "RATE_LIMIT_PER_MINUTE"
+    | "TRUST_PROXY"
+    | "SHOP_DATA_DIR"
+    | "NODE_ENV"
+    | "PUBLIC_URL"
+    | "STRIPE_WEBHOOK_SECRET"
   >;
   logger: Logger;
   rateLimiter: RateLimiter;
@@ -49,6 +56,12 @@ export function createApp(deps: AppDependencies) {
   });
 
   const api = new Hono();
+  // Before CORS and the per-IP limit: Stripe calls from its own servers, its deliveries are
+  // authenticated by their signature, and a 429 would only delay an order's payment. Mounted
+  // whenever the secret is set (required with PAYMENT_PROVIDER=stripe), so payments for sessions
+  // opened before a switch back to the built-in provider still arrive; otherwise a 404.
+  const webhookSecret = deps.config.STRIPE_WEBHOOK_SECRET;
+  if (webhookSecret) api.route("/webhooks", stripeWebhookRoutes(deps.ctx, { webhookSecret }));
   api.use(
     cors({
       origin: (origin) => (deps.config.CORS_ORIGINS.includes(origin) ? origin : null),

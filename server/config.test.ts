@@ -56,6 +56,13 @@ describe("configuration", () => {
   it("requires the keys of the real providers it is told to use", () => {
     expect(problems({ PAYMENT_PROVIDER: "stripe" })).toEqual([
       "STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe",
+      "STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe",
+    ]);
+    expect(problems({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc" })).toEqual([
+      "STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe",
+    ]);
+    expect(problems({ PAYMENT_PROVIDER: "stripe", STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toEqual([
+      "STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe",
     ]);
     expect(problems({ SMS_PROVIDER: "firebase" })).toEqual([
       "FIREBASE_PROJECT_ID: is required when SMS_PROVIDER=firebase",
@@ -63,6 +70,63 @@ describe("configuration", () => {
     ]);
     expect(
       problems({ SMS_PROVIDER: "firebase", FIREBASE_PROJECT_ID: "shop", FIREBASE_API_KEY: "key" }),
+    ).toEqual([]);
+  });
+
+  it("reads the Stripe settings", () => {
+    const config = loadConfig({
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+    });
+    expect(config).toMatchObject({
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+    });
+    expect(problems({ PAYMENT_PROVIDER: "paypal" })).toEqual([
+      'PAYMENT_PROVIDER: must be builtin or stripe (got "paypal")',
+    ]);
+    expect(problems({ STRIPE_API_BASE: "127.0.0.1:12111" })).toEqual([
+      'STRIPE_API_BASE: must be a URL starting with http:// or https:// (got "127.0.0.1:12111")',
+    ]);
+  });
+
+  it("refuses keys of the wrong kind without echoing them", () => {
+    expect(
+      problems({
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "pk_live_public",
+        STRIPE_WEBHOOK_SECRET: "sk_live_x",
+      }),
+    ).toEqual([
+      "STRIPE_SECRET_KEY: must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)",
+      "STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret (whsec_…)",
+    ]);
+    expect(problems({ JWT_SECRET: "short-secret" })).toEqual(["JWT_SECRET: must be at least 32 characters"]);
+  });
+
+  it("refuses production with the built-in payment provider alone", () => {
+    const real = {
+      NODE_ENV: "production",
+      JWT_SECRET: "x".repeat(32),
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      SMS_PROVIDER: "firebase",
+      FIREBASE_PROJECT_ID: "shop",
+      FIREBASE_API_KEY: "key",
+    };
+    const lines = problems(real);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^ALLOW_BUILTIN_PROVIDERS: production would use the built-in PAYMENT_PROVIDER;/);
+    expect(
+      problems({
+        ...real,
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_live_abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      }),
     ).toEqual([]);
   });
 });

@@ -51,8 +51,19 @@ export const configSchema = z.object({
   PAYMENT_PROVIDER: z
     .enum(["builtin", "stripe"], { message: "must be builtin or stripe" })
     .default("builtin"),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  // The prefixes catch a publishable key (pk_…) or a key pasted into the wrong variable.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, {
+      message: "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)",
+    })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, { message: "must be a Stripe webhook signing secret (whsec_…)" })
+    .optional(),
+  /** Another address for Stripe's API: a stand-in for tests and local development. */
+  STRIPE_API_BASE: url(["http:", "https:"]).optional(),
   JWT_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   PUBLIC_URL: url(["http:", "https:"]).optional(),
   CORS_ORIGINS: z
@@ -79,6 +90,9 @@ export const configSchema = z.object({
 });
 
 export type Config = z.output<typeof configSchema>;
+
+/** Variables whose value a refusal must not echo: it lands in logs. */
+const SECRETS = new Set(["JWT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -115,7 +129,9 @@ export function loadConfig(
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
       const got = env[name];
-      return `${name}: ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got.slice(0, 60))})`}`;
+      const shown =
+        got === undefined || SECRETS.has(name) ? "" : ` (got ${JSON.stringify(got.slice(0, 60))})`;
+      return `${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError([...new Set(lines)]);
   }
@@ -123,6 +139,10 @@ export function loadConfig(
   const problems: string[] = [];
   if (config.PAYMENT_PROVIDER === "stripe" && !config.STRIPE_SECRET_KEY) {
     problems.push("STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe");
+  }
+  // Without it no payment would ever be confirmed: every Stripe order would lapse unpaid.
+  if (config.PAYMENT_PROVIDER === "stripe" && !config.STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe");
   }
   if (config.SMS_PROVIDER === "firebase" && !config.FIREBASE_PROJECT_ID) {
     problems.push("FIREBASE_PROJECT_ID: is required when SMS_PROVIDER=firebase");

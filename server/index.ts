@@ -16,6 +16,7 @@ import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
 import { createOutbox } from "./adapters/outbox.ts";
 import { createRedisRateLimiter } from "./adapters/redis-rate-limiter.ts";
 import { createSmtpMailer } from "./adapters/smtp-mailer.ts";
+import { createStripePayments } from "./adapters/stripe-payments.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { resolveJwtSecret } from "./secrets.ts";
@@ -57,7 +58,7 @@ export async function createServices(config: Config, logger = createLogger(confi
     now: () => new Date(),
     reservationMinutes: config.RESERVATION_MINUTES,
     accounts: createAccountsContext(config, database, rateLimiter, () => ctx),
-    payments: createPayments(config),
+    payments: createPayments(config, logger),
   };
   return { config, logger, database, ctx, rateLimiter };
 }
@@ -90,7 +91,18 @@ export function createAccountsContext(
 }
 
 /** The payment provider PAYMENT_PROVIDER names: the built-in test checkout unless told otherwise. */
-export function createPayments(_config: Config): PaymentProvider {
+export function createPayments(
+  config: Pick<Config, "PAYMENT_PROVIDER" | "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">,
+  logger?: Logger,
+): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === "stripe") {
+    // loadConfig refuses PAYMENT_PROVIDER=stripe without the key.
+    return createStripePayments({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      apiBaseUrl: config.STRIPE_API_BASE,
+      logger,
+    });
+  }
   return createBuiltinPayments();
 }
 

@@ -71,7 +71,12 @@ export async function orderItems(db: Executor, orderIds: readonly string[]): Pro
   );
 }
 
-/** Records a status in the order's timeline. */
+/**
+ * Records a status in the order's timeline. Ids are random, so the timeline is ordered by time
+ * alone: an entry never takes a time at or before the order's latest one (a tie, as two changes in
+ * one millisecond or under a fixed test clock, would read back in either order). Callers hold the
+ * order's row lock.
+ */
 export async function recordStatus(
   db: Executor,
   orderId: string,

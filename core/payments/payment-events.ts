@@ -12,7 +12,11 @@ export interface PaymentEvent {
   provider: PaymentProviderName;
   /** The provider's event id: the same event delivered twice is handled once. */
   eventId: string;
-  type: "checkout.session.completed" | "checkout.session.expired";
+  /** `async_payment_succeeded`: a delayed payment method's money arrived after the page completed. */
+  type:
+    | "checkout.session.completed"
+    | "checkout.session.async_payment_succeeded"
+    | "checkout.session.expired";
   sessionId: string;
   /** The order id the session carries in its metadata (found by session id when absent). */
   orderId?: string;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#db/client.ts";
@@ -12,19 +13,21 @@ import { PG_TEMPLATE, TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "../support/cons
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
+  // A name of this run's own: test runs from other checkouts may share the server, and one run's
+  // set-up or tear-down must not drop the template another is copying.
+  const template = `${PG_TEMPLATE}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
+  await admin.query(`CREATE DATABASE ${template}`);
   const templateUrl = new URL(url);
-  templateUrl.pathname = `/${PG_TEMPLATE}`;
+  templateUrl.pathname = `/${template}`;
   const handle = await openDatabase({ url: templateUrl.href, poolSize: 4 });
   await handle.migrate();
   await seedDemoShop(handle.db, { products: TEST_PRODUCTS, seed: TEST_SEED, now: TEST_NOW });
   await handle.close();
-  project.provide("pgTemplate", PG_TEMPLATE);
+  project.provide("pgTemplate", template);
   return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();
   };
 }

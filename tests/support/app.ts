@@ -34,6 +34,8 @@ type TestShopOptions = {
   now?: () => Date;
   /** A payment provider other than the built-in test checkout (Stripe against its stand-in). */
   payments?: PaymentProvider;
+  /** Mounts POST /api/v1/webhooks/stripe, verifying deliveries with this secret. */
+  stripeWebhookSecret?: string;
   /** Run on this database instead of a fresh one (two app instances on one database); left open on close. */
   database?: DatabaseHandle;
 };
@@ -87,6 +89,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       TRUST_PROXY: true,
       SHOP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "shop-test-")),
       NODE_ENV: "test",
+      STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
     },
     logger: pino({ level: "silent" }),
     rateLimiter: createMemoryRateLimiter(),

@@ -1,0 +1,131 @@
+import Stripe from "stripe";
+import type { CheckoutSessionRequest, PaymentProvider } from "#core/ports/payments.ts";
+
+/**
+ * Stripe refuses an `expires_at` less than 30 minutes after it creates the session, and the order's
+ * payment window is exactly 30 minutes, counted before the order's transaction, the trip to Stripe
+ * and a retry. The session gets this much more. Derived from the request alone, so a repeated request
+ * is the same request (idempotency); the order's own window still decides (the expiry sweep cancels
+ * the order and expires the session; a payment in between is a late payment).
+ */
+const EXPIRY_MARGIN_MS = 2 * 60_000;
+/**
+ * A shopper waits for these requests: the SDK's defaults (80 s, retried twice) could keep them four
+ * minutes. One retry (under the same idempotency key, so never a second session) and 15 s each.
+ */
+const REQUEST_TIMEOUT_MS = 15_000;
+const NETWORK_RETRIES = 1;
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  /** Another address for Stripe's API (`http://127.0.0.1:PORT`): a stand-in for tests. */
+  apiBaseUrl?: string;
+  /** Where Stripe's refusals are logged (a pino logger); the shopper only hears that payment is unavailable. */
+  logger?: { error(details: object, message: string): void };
+}
+
+/** The Stripe SDK client, pointed at `apiBaseUrl` when given. */
+export function createStripeClient(options: Pick<StripePaymentsOptions, "secretKey" | "apiBaseUrl">) {
+  const base = options.apiBaseUrl ? new URL(options.apiBaseUrl) : undefined;
+  return new Stripe(options.secretKey, {
+    timeout: REQUEST_TIMEOUT_MS,
+    maxNetworkRetries: NETWORK_RETRIES,
+    ...(base && {
+      protocol: base.protocol === "http:" ? "http" : "https",
+      host: base.hostname,
+      port: base.port || (base.protocol === "http:" ? 80 : 443),
+    }),
+  });
+}
+
+/** Whole seconds since the epoch, as Stripe's timestamps are. */
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * Stripe Checkout (PAYMENT_PROVIDER=stripe): one hosted session per order, paid for through the
+ * webhook (server/api/stripe-webhook.ts). Stripe is told the order's lines, tax and shipping as
+ * they are; a coupon becomes a one-off Stripe coupon for the discount's exact cents, so the page
+ * charges what the order says.
+ */
+export function createStripePayments(options: StripePaymentsOptions): PaymentProvider {
+  const stripe = createStripeClient(options);
+
+  function fail(what: string, request: CheckoutSessionRequest, error: unknown): never {
+    options.logger?.error({ err: error, orderId: request.orderId }, `Stripe: ${what} failed`);
+    // Not a DomainError: checkout answers 503 and cancels the order (core/orders/checkout.ts).
+    throw new Error(`Stripe: ${what} failed for order ${request.orderId}`, { cause: error });
+  }
+
+  return {
+    name: "stripe",
+
+    async createCheckoutSession(request) {
+      const linesCents = request.lineItems.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0);
+      if (linesCents - request.discountCents !== request.amountCents) {
+        // Charging a different sum than the order's would be worse than not opening the page.
+        throw new Error(
+          `Stripe: order ${request.orderId} lines (${linesCents}) minus discount (${request.discountCents}) are not its amount (${request.amountCents})`,
+        );
+      }
+
+      let coupon: string | undefined;
+      if (request.discountCents > 0) {
+        try {
+          const created = await stripe.coupons.create(
+            {
+              amount_off: request.discountCents,
+              currency: request.currency,
+              duration: "once",
+              max_redemptions: 1,
+              name: `Order #${request.orderNumber} discount`,
+              metadata: { orderId: request.orderId },
+            },
+            { idempotencyKey: `${request.idempotencyKey}-coupon` },
+          );
+          coupon = created.id;
+        } catch (error) {
+          fail("creating the order's coupon", request, error);
+        }
+      }
+
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: request.lineItems.map((line) => ({
+              price_data: {
+                currency: request.currency,
+                unit_amount: line.unitAmountCents,
+                product_data: { name: line.name, ...(line.imageUrl && { images: [line.imageUrl] }) },
+              },
+              quantity: line.quantity,
+            })),
+            ...(coupon && { discounts: [{ coupon }] }),
+            metadata: { orderId: request.orderId, orderNumber: String(request.orderNumber) },
+            client_reference_id: request.orderId,
+            ...(request.customerEmail && { customer_email: request.customerEmail }),
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            expires_at: unixSeconds(new Date(request.expiresAt.getTime() + EXPIRY_MARGIN_MS)),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      } catch (error) {
+        fail("creating the checkout session", request, error);
+      }
+      if (!session.url) fail("creating the checkout session", request, new Error(`${session.id} has no URL`));
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async expireCheckoutSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // A session that is no longer open (expired, paid) or unknown has nothing left to close.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import Stripe from "stripe";
+import type { CoreContext } from "#core/context.ts";
+import { handlePaymentEvent, type PaymentEvent } from "#core/payments/payment-events.ts";
+
+/** Far above any checkout event Stripe sends (a few KB); the body is read whole for the signature. */
+const MAX_EVENT_BYTES = 1024 * 1024;
+
+/** What a Stripe event says about an order, or null for an event the shop does not act on. */
+function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
+  const base = (session: Stripe.Checkout.Session) => ({
+    provider: "stripe" as const,
+    eventId: event.id,
+    sessionId: session.id,
+    // Set by server/adapters/stripe-payments.ts; the session id finds the order without it.
+    orderId: session.metadata?.orderId || session.client_reference_id || undefined,
+  });
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      // "unpaid": a delayed method (a bank debit) completed the page; its money is announced by
+      // async_payment_succeeded. "no_payment_required": the total was zero.
+      return { ...base(session), type: event.type, paid: session.payment_status !== "unpaid" };
+    }
+    case "checkout.session.async_payment_succeeded":
+      return { ...base(event.data.object), type: event.type, paid: true };
+    case "checkout.session.expired":
+      return { ...base(event.data.object), type: event.type };
+    default:
+      return null;
+  }
+}
+
+/**
+ * POST /api/v1/webhooks/stripe: Stripe's word that a checkout session was paid or expired. The
+ * signature (STRIPE_WEBHOOK_SECRET) is the only authentication: no session, no origin check. Every
+ * answer but a 2xx makes Stripe deliver again (for up to three days), so a refused signature is a
+ * 400 that changes nothing, and a database failure is a 500 to be retried.
+ */
+export function stripeWebhookRoutes(ctx: CoreContext, options: { webhookSecret: string }) {
+  return new Hono().post("/stripe", async (c) => {
+    // The signature covers the exact bytes Stripe sent: read them before anything parses them.
+    const raw = await c.req.text();
+    if (raw.length > MAX_EVENT_BYTES) {
+      return c.json({ status: "fail", message: "The webhook payload is too large." }, 400);
+    }
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(
+        raw,
+        c.req.header("stripe-signature") ?? "",
+        options.webhookSecret,
+        undefined,
+        undefined,
+        // The signature's age (at most 5 minutes, against replays) is judged by the shop's clock.
+        ctx.now().getTime(),
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "").trim() : "";
+      return c.json({ status: "fail", message: `Invalid Stripe webhook signature: ${reason}` }, 400);
+    }
+
+    const paymentEvent = paymentEventOf(event);
+    if (!paymentEvent) return c.json({ received: true });
+    const outcome = await handlePaymentEvent(ctx, paymentEvent);
+    return c.json({ received: true, duplicate: !outcome.handled });
+  });
+}
