@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Order, OrderListResponse, OrderStatus, PaymentMethod } from "#contract/shopping.ts";
+import {
+  ORDER_STATUSES,
+  type Order,
+  type OrderListResponse,
+  type OrderStatus,
+  type PaymentMethod,
+} from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { ID_PATTERN, newId } from "#db/ids.ts";
 import { iso, pagination } from "../catalog/products.ts";
@@ -138,8 +144,11 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
       ? Promise.resolve([] as HistoryRow[])
       : queryRows<HistoryRow>(
           db,
+          // Entries of the same instant (one transaction, a fixed clock) keep the lifecycle's order;
+          // ids are random and would shuffle them.
           sql`SELECT order_id, status, note, created_at FROM order_status_history
-              WHERE order_id = ANY(${sql.param(ids)}::text[]) ORDER BY order_id, created_at, id`,
+              WHERE order_id = ANY(${sql.param(ids)}::text[])
+              ORDER BY order_id, created_at, array_position(${sql.param([...ORDER_STATUSES])}::text[], status), id`,
         ),
   ]);
   return rows.map((row) =>
