@@ -12,19 +12,20 @@ import { PG_TEMPLATE, TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "../support/cons
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
+  const template = `${PG_TEMPLATE}_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
+  await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${template}`);
   const templateUrl = new URL(url);
-  templateUrl.pathname = `/${PG_TEMPLATE}`;
+  templateUrl.pathname = `/${template}`;
   const handle = await openDatabase({ url: templateUrl.href, poolSize: 4 });
   await handle.migrate();
   await seedDemoShop(handle.db, { products: TEST_PRODUCTS, seed: TEST_SEED, now: TEST_NOW });
   await handle.close();
-  project.provide("pgTemplate", PG_TEMPLATE);
+  project.provide("pgTemplate", template);
   return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();
   };
 }
