@@ -14,6 +14,12 @@ export const BENCHMARKS: Record<string, Benchmark> = {
     run: async (argv) => (await import("./api/index.ts")).runApiBenchmark(argv),
     usage: async () => (await import("./api/index.ts")).usage,
   },
+  cart: {
+    description:
+      "Add to cart over HTTP on PostgreSQL and PGlite: throughput without contention, and a rush of 500 buyers on the last 10 units",
+    run: async (argv) => (await import("./cart.ts")).runCartBenchmark(argv),
+    usage: async () => (await import("./cart.ts")).usage,
+  },
   web: {
     description:
       "Storefront pages in Chromium: gzip JS/CSS bytes per page and Lighthouse (mobile) scores, against budgets",

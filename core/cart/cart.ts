@@ -15,13 +15,15 @@ import type { CoreContext } from "../context.ts";
 import { type Coupon, couponRefusal, findCouponByCode, findCouponById } from "../coupons/coupons.ts";
 import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
+import { lockStock, stockKey } from "../orders/stock-moves.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
 // The cart (docs/decisions/012-cart-lines-are-stock-holds.md): each line is a row of `stock_holds`, holding its
 // quantity of one item (a size of a product, or a product without sizes) until `expires_at`.
 // Every change runs in one transaction that first locks the customer's `carts` row (one change per
 // cart at a time) and then the item's stock row, so concurrent buyers on any number of instances
-// can never hold more than is on hand.
+// can never hold more than is on hand. A change that needs more than one stock row locks them all at
+// once through lockStock (core/orders/stock-moves.ts), in the one order every transaction uses.
 
 /** One item of the catalogue: a product, and its size when it has sizes. */
 export interface StockItemRef {
@@ -40,7 +42,7 @@ export interface CartLine extends StockItemRef {
   unitPriceCents: number;
 }
 
-const itemLabel = (item: StockItemRef) =>
+export const itemLabel = (item: Pick<StockItemRef, "title" | "size">) =>
   item.size ? `${item.title} (size ${item.size.toUpperCase()})` : item.title;
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -48,6 +50,18 @@ const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 function holdUntil(ctx: CoreContext, now: Date): Date {
   return new Date(now.getTime() + ctx.reservationMinutes * 60_000);
 }
+
+interface ItemRow {
+  title: string;
+  has_sizes: boolean;
+  size_id: string | null;
+  size: string | null;
+}
+
+/** The product a request names (`p`) and the size it names (`s`, matched ignoring case), if any. */
+const itemSource = (productId: string, size: string | undefined) =>
+  sql`FROM products p LEFT JOIN product_sizes s ON s.product_id = p.id AND upper(s.size) = upper(${size ?? ""})
+      WHERE p.id = ${productId}`;
 
 /**
  * The item a request names. A product with sizes needs one of its sizes (matched ignoring case);
@@ -58,17 +72,14 @@ export async function resolveItem(
   productId: string,
   size: string | undefined,
 ): Promise<StockItemRef> {
-  const [row] = await queryRows<{
-    title: string;
-    has_sizes: boolean;
-    size_id: string | null;
-    size: string | null;
-  }>(
+  const [row] = await queryRows<ItemRow>(
     db,
-    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size
-        FROM products p LEFT JOIN product_sizes s ON s.product_id = p.id AND upper(s.size) = upper(${size ?? ""})
-        WHERE p.id = ${productId}`,
+    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size ${itemSource(productId, size)}`,
   );
+  return toItem(row, productId, size);
+}
+
+function toItem(row: ItemRow | undefined, productId: string, size: string | undefined): StockItemRef {
   if (!row) throw notFound(`No product for this ID: ${productId}.`);
   if (row.has_sizes) {
     if (!size) throw invalidField("size", `Please choose a size of ${row.title}.`);
@@ -86,32 +97,75 @@ interface StockState {
   own: number;
 }
 
+/** Units of a size (an SQL expression for its id) that other customers' active holds take. */
+const othersHoldingSize = (sizeId: SQL, customerId: string, now: Date) =>
+  sql`COALESCE((SELECT sum(h.quantity) FROM stock_holds h
+    WHERE h.product_size_id = ${sizeId} AND h.customer_id <> ${customerId} AND h.expires_at > ${ts(now)}), 0)`;
+
+/** Units of a product without sizes that other customers' active holds take. */
+const othersHoldingProduct = (productId: SQL, customerId: string, now: Date) =>
+  sql`COALESCE((SELECT sum(h.quantity) FROM stock_holds h
+    WHERE h.product_id = ${productId} AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
+      AND h.expires_at > ${ts(now)}), 0)`;
+
+/** What the customer's line of an item holds (`sizeKey`: the size id, or '' for none). */
+const ownHolding = (customerId: string, productId: SQL, sizeKey: SQL) =>
+  sql`COALESCE((SELECT h.quantity FROM stock_holds h WHERE h.customer_id = ${customerId}
+    AND h.product_id = ${productId} AND coalesce(h.product_size_id, '') = ${sizeKey}), 0)::int`;
+
 /**
- * The item's stock as this customer may use it. With `lock`, the item's stock row is locked until
- * the transaction ends, so no one else can hold or sell from it meanwhile.
+ * The item a request names (as resolveItem) and its stock as this customer may use it, in one
+ * statement and without locks: a first look, to be checked again under the lock before holding.
  */
-async function stockState(
+async function glanceAtItem(
+  db: Executor,
+  customerId: string,
+  productId: string,
+  size: string | undefined,
+  now: Date,
+): Promise<{ item: StockItemRef; state: StockState }> {
+  // Only the branch CASE takes is evaluated, so each request counts the holds of one item only.
+  const [row] = await queryRows<ItemRow & StockState>(
+    db,
+    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size,
+          (CASE WHEN s.id IS NULL THEN p.stock - ${othersHoldingProduct(sql`p.id`, customerId, now)}
+            ELSE s.stock - ${othersHoldingSize(sql`s.id`, customerId, now)} END)::int AS free,
+          ${ownHolding(customerId, sql`p.id`, sql`coalesce(s.id, '')`)} AS own
+        ${itemSource(productId, size)}`,
+  );
+  return { item: toItem(row, productId, size), state: row! };
+}
+
+/**
+ * Locks the item's stock row until the transaction ends, so no one else can hold or sell from it
+ * meanwhile, and returns its stock as this customer may use it.
+ */
+async function lockItemStock(
   db: Executor,
   customerId: string,
   item: StockItemRef,
   now: Date,
-  lock: boolean,
 ): Promise<StockState> {
-  const own = sql`COALESCE((SELECT h.quantity FROM stock_holds h WHERE h.customer_id = ${customerId}
-      AND h.product_id = ${item.productId} AND coalesce(h.product_size_id, '') = ${item.sizeId ?? ""}), 0)::int`;
-  const query: SQL = item.sizeId
-    ? sql`SELECT (s.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-            WHERE h.product_size_id = s.id AND h.customer_id <> ${customerId} AND h.expires_at > ${ts(now)}), 0))::int AS free,
-          ${own} AS own
-        FROM product_sizes s WHERE s.id = ${item.sizeId} ${lock ? sql`FOR NO KEY UPDATE OF s` : sql``}`
-    : sql`SELECT (p.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-            WHERE h.product_id = p.id AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
-              AND h.expires_at > ${ts(now)}), 0))::int AS free,
-          ${own} AS own
-        FROM products p WHERE p.id = ${item.productId} ${lock ? sql`FOR NO KEY UPDATE OF p` : sql``}`;
-  const [row] = await queryRows<StockState>(db, query);
-  if (!row) throw notFound(`No product for this ID: ${item.productId}.`);
-  return row;
+  // The lock first, the count after it in a statement of its own: under READ COMMITTED a statement
+  // sees what was committed when it started, and waiting for the lock does not refresh that, so a
+  // count made by the locking statement would miss the hold of the buyer it waited for.
+  const locked = await queryRows(
+    db,
+    item.sizeId
+      ? sql`SELECT 1 FROM product_sizes WHERE id = ${item.sizeId} FOR NO KEY UPDATE`
+      : sql`SELECT 1 FROM products WHERE id = ${item.productId} FOR NO KEY UPDATE`,
+  );
+  if (locked.length === 0) throw notFound(`No product for this ID: ${item.productId}.`);
+  const own = ownHolding(customerId, sql`${item.productId}`, sql`${item.sizeId ?? ""}`);
+  const [row] = await queryRows<StockState>(
+    db,
+    item.sizeId
+      ? sql`SELECT (s.stock - ${othersHoldingSize(sql`s.id`, customerId, now)})::int AS free, ${own} AS own
+          FROM product_sizes s WHERE s.id = ${item.sizeId}`
+      : sql`SELECT (p.stock - ${othersHoldingProduct(sql`p.id`, customerId, now)})::int AS free, ${own} AS own
+          FROM products p WHERE p.id = ${item.productId}`,
+  );
+  return row!;
 }
 
 /** Refuses a line of `wanted` when only `free` can be held; says how many more the cart can take. */
@@ -160,14 +214,14 @@ export async function lockCart(
 /** POST /customer/shopping-cart: adds to the line (creating it) and holds the stock. */
 export async function addToCart(ctx: CoreContext, customerId: string, body: AddToCartBody) {
   const now = ctx.now();
-  const item = await resolveItem(ctx.db, body.productId, body.size);
   // Without locks first: when the stock is plainly gone (the usual answer in a rush on the last
-  // units) the request is refused without queueing behind the buyers holding the row lock.
-  const glance = await stockState(ctx.db, customerId, item, now, false);
+  // units) the request is refused without queueing behind the buyers holding the row lock, after
+  // one statement.
+  const { item, state: glance } = await glanceAtItem(ctx.db, customerId, body.productId, body.size, now);
   refuseShortage(item, glance, glance.own + body.quantity);
   return ctx.db.transaction(async (tx) => {
     await lockCart(tx, customerId, now);
-    const state = await stockState(tx, customerId, item, now, true);
+    const state = await lockItemStock(tx, customerId, item, now);
     const quantity = state.own + body.quantity;
     if (quantity > MAX_LINE_QUANTITY) {
       throw invalidField("quantity", `A cart holds at most ${MAX_LINE_QUANTITY} of one item.`);
@@ -251,29 +305,40 @@ export interface LoadedCart {
   coupon: Coupon | null;
   /** What changed on the way, for the answer's message (lapsed lines dropped, a coupon removed). */
   notes: string[];
+  /**
+   * For each item whose stock row this transaction locked (stockKey): on hand − other customers'
+   * active holds. Every line's item with `lockAllLines`, else those of lapsed lines.
+   */
+  free: Map<string, number>;
 }
 
 /**
- * The customer's cart, made current inside the caller's transaction (which holds the cart lock):
- * lines whose hold lapsed are held again when stock allows, otherwise removed; every hold is
- * extended (reading the cart is cart activity); a coupon that no longer applies is removed.
+ * The customer's cart, made current inside the caller's transaction: the cart is locked, lines
+ * whose hold lapsed are held again when stock allows, otherwise removed; every hold is extended
+ * (reading the cart is cart activity); a coupon that no longer applies is removed. The stock rows of
+ * the lapsed lines are locked all at once (lockStock), those of every line with `lockAllLines`
+ * (checkout, which then sells them).
  */
 export async function loadCart(
   ctx: CoreContext,
   tx: Executor,
   customerId: string,
   now: Date,
+  options: { lockAllLines?: boolean } = {},
 ): Promise<LoadedCart> {
   const { couponId } = await lockCart(tx, customerId, now);
   const notes: string[] = [];
   const lines: CartLine[] = [];
-  for (const line of await readLines(tx, customerId, true)) {
+  const current = await readLines(tx, customerId, true);
+  const lapsed = current.filter((line) => line.expiresAt <= now);
+  const toLock = options.lockAllLines ? current : lapsed;
+  const free = toLock.length > 0 ? await lockStock(tx, toLock, customerId, now) : new Map<string, number>();
+  for (const line of current) {
     if (line.expiresAt > now) {
       lines.push(line);
       continue;
     }
-    const state = await stockState(tx, customerId, line, now, true);
-    if (line.quantity <= state.free) {
+    if (line.quantity <= (free.get(stockKey(line)) ?? 0)) {
       lines.push(line);
     } else {
       await tx.execute(sql`DELETE FROM stock_holds WHERE id = ${line.id}`);
@@ -297,7 +362,7 @@ export async function loadCart(
       coupon = null;
     }
   }
-  return { lines, coupon, notes };
+  return { lines, coupon, notes, free };
 }
 
 interface AvailabilityRow {
@@ -392,17 +457,30 @@ export async function updateCartItem(ctx: CoreContext, customerId: string, body:
   return ctx.db.transaction(async (tx) => {
     await lockCart(tx, customerId, now);
     const item = await resolveItem(tx, body.productId, body.size);
-    const state = await stockState(tx, customerId, item, now, true);
     const [line] = await queryRows<{ id: string }>(
       tx,
       sql`SELECT id FROM stock_holds WHERE customer_id = ${customerId} AND product_id = ${item.productId}
           AND coalesce(product_size_id, '') = ${item.sizeId ?? ""}`,
     );
     if (!line) throw notInCart(item);
-    if (body.quantity > state.free) {
+    // The item's stock is locked together with that of the lapsed lines loadCart re-checks below:
+    // one lock acquisition in the global order, never one row and then others.
+    const lapsed = await queryRows<{ product_id: string; product_size_id: string | null }>(
+      tx,
+      sql`SELECT product_id, product_size_id FROM stock_holds
+          WHERE customer_id = ${customerId} AND expires_at <= ${ts(now)}`,
+    );
+    const locked = await lockStock(
+      tx,
+      [item, ...lapsed.map((l) => ({ productId: l.product_id, sizeId: l.product_size_id }))],
+      customerId,
+      now,
+    );
+    const free = locked.get(stockKey(item)) ?? 0;
+    if (body.quantity > free) {
       throw conflict(
-        state.free > 0
-          ? `Only ${state.free} ${itemLabel(item)} left in stock.`
+        free > 0
+          ? `Only ${free} ${itemLabel(item)} left in stock.`
           : `Sorry, ${itemLabel(item)} is out of stock.`,
         "quantity",
       );

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
+import { lockCart } from "../cart/cart.ts";
 import type { CoreContext } from "../context.ts";
 import { releaseCouponUse } from "../coupons/coupons.ts";
 import { ORDER_COLUMNS, type OrderRow, orderItems, recordStatus } from "./orders.ts";
-import { moveStock } from "./stock-moves.ts";
+import { lockStockRows, moveStock } from "./stock-moves.ts";
 
 /** Locks an order row for a status change. */
 export async function lockOrder(db: Executor, where: { id?: string; provider?: string; sessionId?: string }) {
@@ -32,14 +33,20 @@ export async function cancelLockedOrder(
 ): Promise<boolean> {
   if (order.status !== "pending_payment") return false;
   const items = await orderItems(db, [order.id]);
+  const moves = items.map((i) => ({
+    productId: i.product_id,
+    sizeId: i.product_size_id,
+    quantity: i.quantity,
+  }));
+  // In the order a checkout takes its locks (cart, then stock), since the items go back into the
+  // customer's cart: otherwise a checkout holding the cart's lines and waiting for this stock would
+  // deadlock with this cancellation waiting for those lines.
+  await lockCart(db, order.customer_id, now);
+  await lockStockRows(db, moves);
   await db.execute(sql`UPDATE orders SET status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz
     WHERE id = ${order.id}`);
   await recordStatus(db, order.id, "cancelled", now, reason);
-  await moveStock(
-    db,
-    items.map((i) => ({ productId: i.product_id, sizeId: i.product_size_id, quantity: i.quantity })),
-    -1,
-  );
+  await moveStock(db, moves, -1);
   if (order.coupon_id) await releaseCouponUse(db, order.coupon_id);
   for (const item of items) {
     await db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at, created_at)

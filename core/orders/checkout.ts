@@ -9,14 +9,14 @@ import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { saveAddress } from "../accounts/addresses.ts";
 import { normalizePhoneNumber } from "../accounts/phone-verification.ts";
-import { type CartLine, itemsCents, loadCart, readPricingSettings } from "../cart/cart.ts";
+import { type CartLine, itemLabel, itemsCents, loadCart, readPricingSettings } from "../cart/cart.ts";
 import { priceCart } from "../cart/pricing.ts";
 import type { CoreContext } from "../context.ts";
 import { countCouponUse } from "../coupons/coupons.ts";
 import { conflict, DomainError, invalid, invalidField } from "../errors.ts";
 import { cancelOrder } from "./cancellation.ts";
 import { getOrder, recordStatus } from "./orders.ts";
-import { countSold, lockStock, moveStock, stockKey } from "./stock-moves.ts";
+import { countSold, moveStock, stockKey } from "./stock-moves.ts";
 
 /** How long a card order waits for its payment before it is cancelled and its stock released. */
 export const PAYMENT_WINDOW_MINUTES = 30;
@@ -46,18 +46,20 @@ async function placeOrder(
   method: PaymentMethod,
   now: Date,
 ): Promise<Placed | DomainError> {
-  const cart = await loadCart(ctx, tx, customerId, now);
+  // Every line's stock is locked now, with the lapsed lines' re-check, in one acquisition.
+  const cart = await loadCart(ctx, tx, customerId, now, { lockAllLines: true });
   // A lapsed line or a coupon that stopped applying was dealt with by loadCart; the shopper must see
   // that before paying, so the order is refused and those changes are kept (committed).
   if (cart.notes.length > 0) return conflict(`${cart.notes.join(" ")} Please review your cart.`);
   if (cart.lines.length === 0) return invalid("Your shopping cart is empty.");
 
-  const free = await lockStock(tx, cart.lines, customerId, now);
   for (const line of cart.lines) {
-    const left = free.get(stockKey(line)) ?? 0;
+    const left = cart.free.get(stockKey(line)) ?? 0;
     if (line.quantity > left) {
       return conflict(
-        `Only ${Math.max(0, left)} ${line.title}${line.size ? ` (size ${line.size.toUpperCase()})` : ""} left in stock. Please review your cart.`,
+        left > 0
+          ? `Only ${left} ${itemLabel(line)} left in stock. Please review your cart.`
+          : `Sorry, ${itemLabel(line)} is out of stock. Please review your cart.`,
       );
     }
   }

@@ -143,6 +143,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
       ? Promise.resolve([] as HistoryRow[])
       : queryRows<HistoryRow>(
           db,
+          // The id is a sequence: entries of the same instant keep the order they were written in.
           sql`SELECT order_id, status, note, created_at FROM order_status_history
               WHERE order_id = ANY(${sql.param(ids)}::text[]) ORDER BY order_id, id`,
         ),

@@ -3,55 +3,74 @@ import { type Executor, queryRows } from "#db/client.ts";
 import { refreshListingPrices } from "../catalog/listing.ts";
 import { refreshSearchPostings } from "../catalog/search-postings.ts";
 
-/** A quantity of one item leaving or returning to the shelf. */
-export interface StockMove {
+/** An item whose stock a transaction locks: a size of a product, or a product without sizes. */
+export interface StockRef {
   productId: string;
   sizeId: string | null;
+}
+
+/** A quantity of one item leaving or returning to the shelf. */
+export interface StockMove extends StockRef {
   quantity: number;
 }
 
 /**
- * Locks the stock rows of these items in one global order (sizes by id, then products by id), so
- * two orders sharing items wait for each other instead of deadlocking, and returns on-hand stock
- * minus the holds of *other* customers that are still active: what this order may take.
+ * Locks the stock rows of these items: their sizes by id, then their products by id (products
+ * without sizes, and the products the sizes belong to, whose listing price and sales count a sale
+ * updates). Every transaction that locks more than one stock row takes them here, all at once and
+ * in this one order, so two orders sharing items wait for each other instead of deadlocking.
+ */
+export async function lockStockRows(db: Executor, items: readonly StockRef[]): Promise<void> {
+  const sizeIds = [...new Set(items.filter((m) => m.sizeId).map((m) => m.sizeId!))].sort();
+  const productIds = [...new Set(items.map((m) => m.productId))].sort();
+  if (sizeIds.length > 0) {
+    await db.execute(sql`SELECT 1 FROM product_sizes WHERE id = ANY(${sql.param(sizeIds)}::text[])
+      ORDER BY id FOR NO KEY UPDATE`);
+  }
+  if (productIds.length > 0) {
+    await db.execute(sql`SELECT 1 FROM products WHERE id = ANY(${sql.param(productIds)}::text[])
+      ORDER BY id FOR NO KEY UPDATE`);
+  }
+}
+
+/**
+ * Locks the stock rows of these items (lockStockRows) and returns, per item (stockKey), on-hand
+ * stock minus the holds of *other* customers that are still active: what this customer may take.
  */
 export async function lockStock(
   db: Executor,
-  moves: readonly StockMove[],
+  items: readonly StockRef[],
   customerId: string,
   now: Date,
 ): Promise<Map<string, number>> {
+  await lockStockRows(db, items);
+  // Counted in a statement of its own, after the locks: under READ COMMITTED a statement sees what
+  // was committed when it started, and waiting for a row lock does not refresh that. Counted in
+  // the locking statement, the holds and sales of the transaction we waited for would be missed
+  // (two buyers would both see the last unit free).
   const at = sql`${now.toISOString()}::timestamptz`;
-  const sizeIds = [...new Set(moves.filter((m) => m.sizeId).map((m) => m.sizeId!))].sort();
-  const productIds = [...new Set(moves.filter((m) => !m.sizeId).map((m) => m.productId))].sort();
-  const free = new Map<string, number>();
-  if (sizeIds.length > 0) {
-    const rows = await queryRows<{ id: string; free: number }>(
-      db,
-      sql`SELECT s.id, (s.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-            WHERE h.product_size_id = s.id AND h.customer_id <> ${customerId} AND h.expires_at > ${at}), 0))::int AS free
-          FROM product_sizes s WHERE s.id = ANY(${sql.param(sizeIds)}::text[]) ORDER BY s.id FOR NO KEY UPDATE OF s`,
-    );
-    for (const r of rows) free.set(r.id, r.free);
-  }
-  if (productIds.length > 0) {
-    const rows = await queryRows<{ id: string; free: number }>(
-      db,
-      sql`SELECT p.id, (p.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-            WHERE h.product_id = p.id AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
-              AND h.expires_at > ${at}), 0))::int AS free
-          FROM products p WHERE p.id = ANY(${sql.param(productIds)}::text[]) ORDER BY p.id FOR NO KEY UPDATE OF p`,
-    );
-    for (const r of rows) free.set(r.id, r.free);
-  }
-  return free;
+  const sizeIds = [...new Set(items.filter((m) => m.sizeId).map((m) => m.sizeId!))];
+  const productIds = [...new Set(items.filter((m) => !m.sizeId).map((m) => m.productId))];
+  const rows = await queryRows<{ id: string; free: number }>(
+    db,
+    sql`SELECT s.id, (s.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
+          WHERE h.product_size_id = s.id AND h.customer_id <> ${customerId} AND h.expires_at > ${at}), 0))::int AS free
+        FROM product_sizes s WHERE s.id = ANY(${sql.param(sizeIds)}::text[])
+        UNION ALL
+        SELECT p.id, (p.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
+          WHERE h.product_id = p.id AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
+            AND h.expires_at > ${at}), 0))::int AS free
+        FROM products p WHERE p.id = ANY(${sql.param(productIds)}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r.free]));
 }
 
 export const stockKey = (move: { productId: string; sizeId: string | null }) => move.sizeId ?? move.productId;
 
 /**
- * Takes stock off the shelf (negative `direction` puts it back). `CHECK (stock >= 0)` on both
- * tables refuses any move that would oversell, whatever the caller checked before.
+ * Takes stock off the shelf (negative `direction` puts it back). The caller has locked the rows
+ * (lockStock, lockStockRows). `CHECK (stock >= 0)` on both tables refuses any move that would
+ * oversell, whatever the caller checked before.
  */
 export async function moveStock(db: Executor, moves: readonly StockMove[], direction: 1 | -1): Promise<void> {
   const sorted = [...moves].sort((a, b) => stockKey(a).localeCompare(stockKey(b)));

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { OrderStatus } from "#contract/shopping.ts";
 import { queryRows } from "#db/client.ts";
+import { lockCart } from "../cart/cart.ts";
 import type { CoreContext } from "../context.ts";
 import { cancelLockedOrder, lockOrder } from "../orders/cancellation.ts";
 import { orderItems, recordStatus } from "../orders/orders.ts";
@@ -68,7 +69,9 @@ export async function handlePaymentEvent(
       let note: string | undefined;
       if (order.status === "cancelled" && order.paid_at === null && order.payment_method === "credit_card") {
         // Paid after the window closed and the stock went back: take it again if it is still there,
-        // else the order stays cancelled and the payment is due back (the note says so).
+        // else the order stays cancelled and the payment is due back (the note says so). The cart
+        // first, as a checkout locks them: the items are taken back out of the customer's cart.
+        await lockCart(tx, order.customer_id, now);
         const free = await lockStock(tx, items, order.customer_id, now);
         if (items.some((m) => m.quantity > (free.get(stockKey(m)) ?? 0))) {
           await recordStatus(

@@ -10,7 +10,7 @@ afterAll(() => {
 });
 
 function start(): Promise<{ port: number; exited: Promise<number | null> }> {
-  child = spawn(process.execPath, ["--import", "tsx", "tests/support/serve-api.ts"], {
+  child = spawn(process.execPath, ["--import", "tsx", "tests/support/api-server.ts"], {
     env: {
       ...process.env,
       PORT: "0",

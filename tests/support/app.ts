@@ -13,12 +13,12 @@ import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts
 import { createOutbox } from "#server/adapters/outbox.ts";
 import { createApp } from "#server/app.ts";
 import { TEST_NOW } from "./constants.ts";
-import { createTestDatabase } from "./database.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export interface TestShop {
   app: ReturnType<typeof createApp>;
   ctx: CoreContext;
-  database: DatabaseHandle;
+  database: TestDatabase;
   /** GET a path and parse the JSON body. */
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
   /** Rows of a raw SQL query against the shop's database. */

@@ -22,11 +22,19 @@ function pgliteSeededTemplate(): Promise<PGlite> {
   return pgliteTemplate;
 }
 
+export interface TestDatabase extends DatabaseHandle {
+  /**
+   * The PostgreSQL database's own URL, for what must reach it over its own connections (a second
+   * app instance with its own pool, a server in a child process); undefined on PGlite.
+   */
+  url?: string;
+}
+
 /**
  * A fresh database for one test file, migrated by the production migrations and holding the
  * seeded test catalogue: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const template = await pgliteSeededTemplate();
@@ -41,6 +49,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ url: dbUrl.href, poolSize: 5 });
   return {
     ...handle,
+    url: dbUrl.href,
     close: async () => {
       await handle.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -104,3 +104,18 @@ export const CHECKOUT_ADDRESS = {
   street: "21 Boulevard d'Anfa",
   postalCode: "20000",
 };
+
+/** Units of an item in orders that still take stock (every status but `cancelled`). */
+export async function unitsOrdered(shop: Pick<TestShop, "ctx">, item: StockedItem): Promise<number> {
+  const [row] = await queryRows<{ units: number }>(
+    shop.ctx.db,
+    sql`SELECT COALESCE(sum(i.quantity), 0)::int AS units FROM order_items i JOIN orders o ON o.id = i.order_id
+        WHERE o.status <> 'cancelled' AND i.product_id = ${item.productId}
+          AND coalesce(i.product_size_id, '') = ${item.sizeId ?? ""}`,
+  );
+  return row!.units;
+}
+
+/** `Title (size M)`, or the title alone for a product without sizes: how core's messages name an item. */
+export const itemLabel = (item: StockedItem) =>
+  item.size !== undefined ? `${item.title} (size ${item.size.toUpperCase()})` : item.title;
