@@ -71,7 +71,11 @@ export async function orderItems(db: Executor, orderIds: readonly string[]): Pro
   );
 }
 
-/** Records a status in the order's timeline. */
+/**
+ * Records a status in the order's timeline. The timeline is read in `created_at` order and ids are
+ * random, so an entry is never stamped before the order's latest one: two steps that read the same
+ * clock (one millisecond, or instances whose clocks differ a little) keep the order they happened in.
+ */
 export async function recordStatus(
   db: Executor,
   orderId: string,
@@ -80,7 +84,9 @@ export async function recordStatus(
   note?: string,
 ) {
   await db.execute(sql`INSERT INTO order_status_history (id, order_id, status, note, created_at)
-    VALUES (${newId()}, ${orderId}, ${status}, ${note ?? null}, ${at.toISOString()}::timestamptz)`);
+    SELECT ${newId()}, ${orderId}, ${status}, ${note ?? null},
+      GREATEST(${at.toISOString()}::timestamptz, max(created_at) + interval '1 microsecond')
+    FROM order_status_history WHERE order_id = ${orderId}`);
 }
 
 function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order {
