@@ -97,18 +97,28 @@ async function stockState(
   now: Date,
   lock: boolean,
 ): Promise<StockState> {
+  if (lock) {
+    // The lock is its own statement: under READ COMMITTED a statement that waited for a row lock
+    // still reads every other table as of its start, so holds committed by the transaction it
+    // waited for would be missed (and sold twice). The count below starts after the lock is ours.
+    await db.execute(
+      item.sizeId
+        ? sql`SELECT 1 FROM product_sizes WHERE id = ${item.sizeId} FOR NO KEY UPDATE`
+        : sql`SELECT 1 FROM products WHERE id = ${item.productId} FOR NO KEY UPDATE`,
+    );
+  }
   const own = sql`COALESCE((SELECT h.quantity FROM stock_holds h WHERE h.customer_id = ${customerId}
       AND h.product_id = ${item.productId} AND coalesce(h.product_size_id, '') = ${item.sizeId ?? ""}), 0)::int`;
   const query: SQL = item.sizeId
     ? sql`SELECT (s.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
             WHERE h.product_size_id = s.id AND h.customer_id <> ${customerId} AND h.expires_at > ${ts(now)}), 0))::int AS free,
           ${own} AS own
-        FROM product_sizes s WHERE s.id = ${item.sizeId} ${lock ? sql`FOR NO KEY UPDATE OF s` : sql``}`
+        FROM product_sizes s WHERE s.id = ${item.sizeId}`
     : sql`SELECT (p.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
             WHERE h.product_id = p.id AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
               AND h.expires_at > ${ts(now)}), 0))::int AS free,
           ${own} AS own
-        FROM products p WHERE p.id = ${item.productId} ${lock ? sql`FOR NO KEY UPDATE OF p` : sql``}`;
+        FROM products p WHERE p.id = ${item.productId}`;
   const [row] = await queryRows<StockState>(db, query);
   if (!row) throw notFound(`No product for this ID: ${item.productId}.`);
   return row;

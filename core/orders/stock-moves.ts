@@ -14,6 +14,9 @@ export interface StockMove {
  * Locks the stock rows of these items in one global order (sizes by id, then products by id), so
  * two orders sharing items wait for each other instead of deadlocking, and returns on-hand stock
  * minus the holds of *other* customers that are still active: what this order may take.
+ * The locks are taken before the holds are counted, in statements of their own: under READ COMMITTED
+ * a statement that waited for a lock still sees other tables as of its start, and would miss the
+ * holds committed by the transaction it waited for.
  */
 export async function lockStock(
   db: Executor,
@@ -26,11 +29,19 @@ export async function lockStock(
   const productIds = [...new Set(moves.filter((m) => !m.sizeId).map((m) => m.productId))].sort();
   const free = new Map<string, number>();
   if (sizeIds.length > 0) {
+    await db.execute(sql`SELECT 1 FROM product_sizes WHERE id = ANY(${sql.param(sizeIds)}::text[])
+      ORDER BY id FOR NO KEY UPDATE`);
+  }
+  if (productIds.length > 0) {
+    await db.execute(sql`SELECT 1 FROM products WHERE id = ANY(${sql.param(productIds)}::text[])
+      ORDER BY id FOR NO KEY UPDATE`);
+  }
+  if (sizeIds.length > 0) {
     const rows = await queryRows<{ id: string; free: number }>(
       db,
       sql`SELECT s.id, (s.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
             WHERE h.product_size_id = s.id AND h.customer_id <> ${customerId} AND h.expires_at > ${at}), 0))::int AS free
-          FROM product_sizes s WHERE s.id = ANY(${sql.param(sizeIds)}::text[]) ORDER BY s.id FOR NO KEY UPDATE OF s`,
+          FROM product_sizes s WHERE s.id = ANY(${sql.param(sizeIds)}::text[])`,
     );
     for (const r of rows) free.set(r.id, r.free);
   }
@@ -40,7 +51,7 @@ export async function lockStock(
       sql`SELECT p.id, (p.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
             WHERE h.product_id = p.id AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
               AND h.expires_at > ${at}), 0))::int AS free
-          FROM products p WHERE p.id = ANY(${sql.param(productIds)}::text[]) ORDER BY p.id FOR NO KEY UPDATE OF p`,
+          FROM products p WHERE p.id = ANY(${sql.param(productIds)}::text[])`,
     );
     for (const r of rows) free.set(r.id, r.free);
   }

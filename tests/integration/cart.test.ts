@@ -568,6 +568,36 @@ describe("POST /api/v1/customer/shopping-cart", () => {
     ]);
   });
 
+  it("customers racing for the last units never hold more than is on hand", async () => {
+    const item = await stockedItem(shop, { stock: 3 });
+    const customers = await Promise.all(Array.from({ length: 8 }, () => createCustomer(shop)));
+    const answers = await Promise.all(
+      customers.map((customer) =>
+        call(shop, "POST", CART, { token: customer.token, body: itemBody(item, 1) }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toBe(`Sorry, ${label(item)} is out of stock.`);
+    }
+    expect(await stockHeld(shop, item)).toBe(3);
+    expect(await shownStock(item)).toEqual({ product: 0, size: 0 });
+  });
+
+  it("one customer's adds at once all count, up to the stock", async () => {
+    const customer = await createCustomer(shop);
+    const item = await stockedItem(shop, { stock: 3, sized: false });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(shop, "POST", CART, { token: customer.token, body: itemBody(item, 1) }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 409, 409]);
+    expect(await lines(customer)).toEqual([
+      { product_id: item.productId, product_size_id: null, quantity: 3 },
+    ]);
+  });
+
   it("adding keeps the cart's other holds for another RESERVATION minutes", async () => {
     const [customer, rival] = [await createCustomer(shop), await createCustomer(shop)];
     const first = await stockedItem(shop, { stock: 1, sized: false });

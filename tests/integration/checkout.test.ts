@@ -424,6 +424,37 @@ describe("POST /api/v1/customer/orders/cash-on-delivery", () => {
   });
 });
 
+describe("checking out at once", () => {
+  it("the same cart sent to both checkouts at once makes one order and takes the stock once", async () => {
+    const { customer, item, body } = await shopper({ stock: 5, quantity: 2 });
+    const answers = await Promise.all([checkout(COD, customer, body), checkout(CARD, customer, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
+    expect(answers.find((a) => a.status === 400)!.body.message).toBe("Your shopping cart is empty.");
+    expect(await orderCount(customer)).toBe(1);
+    expect(await stockOnHand(shop, item)).toBe(3);
+  });
+
+  it("two carts racing for a coupon's last use: one order takes it, the other is refused", async () => {
+    const code = "LASTUSE";
+    await shop.rows(sql`INSERT INTO coupons (id, code, discount_percent, expires_at, usage_limit)
+      VALUES (${newId()}, ${code}, 10, ${new Date(clock.now().getTime() + 86_400_000).toISOString()}::timestamptz, 1)`);
+    const shoppers = [await shopper(), await shopper()];
+    for (const { customer } of shoppers) {
+      const res = await call(shop, "PUT", `${CART}/apply-coupon`, {
+        token: customer.token,
+        body: { couponCode: code },
+      });
+      expect(res.status).toBe(200);
+    }
+    const answers = await Promise.all(shoppers.map((s) => checkout(COD, s.customer, s.body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await couponUses(code)).toBe(1);
+    const refused = shoppers[answers.findIndex((a) => a.status === 409)]!;
+    expect(await orderCount(refused.customer)).toBe(0);
+    expect(await stockOnHand(shop, refused.item)).toBe(5);
+  });
+});
+
 describe("POST /api/v1/customer/orders/stripe-checkout-session", () => {
   it("opens a payment session: message starts 'Stripe', order pending_payment, stock taken", async () => {
     const { customer, item, body } = await shopper({ stock: 5, quantity: 2, priceCents: 4000 });
