@@ -15,6 +15,7 @@ import type { CoreContext } from "../context.ts";
 import { type Coupon, couponRefusal, findCouponByCode, findCouponById } from "../coupons/coupons.ts";
 import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
+import { lockStockRows } from "../orders/stock-moves.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
 // The cart (docs/decisions/012-cart-stock-holds.md): each line is a row of `stock_holds`, holding its
@@ -277,12 +278,19 @@ export async function loadCart(
   const { couponId } = await lockCart(tx, customerId, now);
   const notes: string[] = [];
   const lines: CartLine[] = [];
-  for (const line of await readLines(tx, customerId, true)) {
+  const current = await readLines(tx, customerId, true);
+  // The lapsed lines' stock rows are locked together in the global order (one at a time in cart
+  // order, two carts holding the same items in other orders deadlocked).
+  await lockStockRows(
+    tx,
+    current.filter((line) => line.expiresAt <= now),
+  );
+  for (const line of current) {
     if (line.expiresAt > now) {
       lines.push(line);
       continue;
     }
-    const state = await stockState(tx, customerId, line, now, true);
+    const state = await stockState(tx, customerId, line, now, false);
     if (line.quantity <= state.free) {
       lines.push(line);
     } else {

@@ -10,13 +10,38 @@ export interface StockMove {
   quantity: number;
 }
 
+/** Sizes by id, then products without sizes by id: the one order every writer of stock locks in. */
+function inLockOrder<T extends { productId: string; sizeId: string | null }>(items: readonly T[]): T[] {
+  const key = (item: T) => (item.sizeId ? `0${item.sizeId}` : `1${item.productId}`);
+  return [...items].sort((a, b) => key(a).localeCompare(key(b)));
+}
+
 /**
- * Locks the stock rows of these items in one global order (sizes by id, then products by id), so
- * two orders sharing items wait for each other instead of deadlocking, and returns on-hand stock
- * minus the holds of *other* customers that are still active: what this order may take.
- * The locks are taken before the holds are counted, in statements of their own: under READ COMMITTED
- * a statement that waited for a lock still sees other tables as of its start, and would miss the
- * holds committed by the transaction it waited for.
+ * Locks the stock rows (a size's, or a product's without sizes) of these items in the global order,
+ * so transactions sharing items wait for each other instead of deadlocking. Each lock is taken in a
+ * statement of its own, before anything is counted: under READ COMMITTED a statement that waited for
+ * a lock still sees other tables as of its start, and would miss the holds committed by the
+ * transaction it waited for.
+ */
+export async function lockStockRows(
+  db: Executor,
+  items: readonly { productId: string; sizeId: string | null }[],
+): Promise<void> {
+  const sizeIds = [...new Set(items.filter((m) => m.sizeId).map((m) => m.sizeId!))].sort();
+  const productIds = [...new Set(items.filter((m) => !m.sizeId).map((m) => m.productId))].sort();
+  if (sizeIds.length > 0) {
+    await db.execute(sql`SELECT 1 FROM product_sizes WHERE id = ANY(${sql.param(sizeIds)}::text[])
+      ORDER BY id FOR NO KEY UPDATE`);
+  }
+  if (productIds.length > 0) {
+    await db.execute(sql`SELECT 1 FROM products WHERE id = ANY(${sql.param(productIds)}::text[])
+      ORDER BY id FOR NO KEY UPDATE`);
+  }
+}
+
+/**
+ * Locks the stock rows of these items (lockStockRows) and returns on-hand stock minus the holds of
+ * *other* customers that are still active: what this order may take.
  */
 export async function lockStock(
   db: Executor,
@@ -28,14 +53,7 @@ export async function lockStock(
   const sizeIds = [...new Set(moves.filter((m) => m.sizeId).map((m) => m.sizeId!))].sort();
   const productIds = [...new Set(moves.filter((m) => !m.sizeId).map((m) => m.productId))].sort();
   const free = new Map<string, number>();
-  if (sizeIds.length > 0) {
-    await db.execute(sql`SELECT 1 FROM product_sizes WHERE id = ANY(${sql.param(sizeIds)}::text[])
-      ORDER BY id FOR NO KEY UPDATE`);
-  }
-  if (productIds.length > 0) {
-    await db.execute(sql`SELECT 1 FROM products WHERE id = ANY(${sql.param(productIds)}::text[])
-      ORDER BY id FOR NO KEY UPDATE`);
-  }
+  await lockStockRows(db, moves);
   if (sizeIds.length > 0) {
     const rows = await queryRows<{ id: string; free: number }>(
       db,
@@ -65,7 +83,7 @@ export const stockKey = (move: { productId: string; sizeId: string | null }) => 
  * tables refuses any move that would oversell, whatever the caller checked before.
  */
 export async function moveStock(db: Executor, moves: readonly StockMove[], direction: 1 | -1): Promise<void> {
-  const sorted = [...moves].sort((a, b) => stockKey(a).localeCompare(stockKey(b)));
+  const sorted = inLockOrder(moves);
   for (const move of sorted) {
     const delta = move.quantity * direction;
     if (move.sizeId) {

@@ -425,6 +425,30 @@ describe("GET /api/v1/customer/shopping-cart", () => {
     });
   });
 
+  it("carts holding the same lapsed items in opposite orders, read at once, are both answered", async () => {
+    const [first, second] = [await createCustomer(shop), await createCustomer(shop)];
+    const x = await stockedItem(shop, { stock: 10 });
+    const y = await stockedItem(shop, { stock: 10, sized: false });
+    for (const [customer, items] of [
+      [first, [x, y]],
+      [second, [y, x]],
+    ] as const) {
+      for (const item of items) {
+        await add(customer, item, 1);
+        clock.advance(SECOND);
+      }
+    }
+    clock.advance(RESERVATION);
+    for (let round = 0; round < 3; round++) {
+      // Each read holds the lapsed lines again; let them lapse before the next round.
+      const answers = await Promise.all([getCart(first), getCart(second)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers.map((a) => a.body.numOfCartItems)).toEqual([2, 2]);
+      clock.advance(RESERVATION);
+    }
+    expect(await stockHeld(shop, x)).toBe(0);
+  });
+
   it("without a token → 401; an unverified email → 403", async () => {
     const anonymous = await call(shop, "GET", CART);
     expect(anonymous.status).toBe(401);

@@ -434,6 +434,57 @@ describe("checking out at once", () => {
     expect(await stockOnHand(shop, item)).toBe(3);
   });
 
+  it("two carts holding the same lapsed items in opposite orders check out at once", async () => {
+    const shoppers = [];
+    for (let i = 0; i < 2; i++) {
+      const phone = nextPhone();
+      shoppers.push({ customer: await createCustomer(shop, { phoneNumbers: [phone] }), phone });
+    }
+    for (let round = 0; round < 3; round++) {
+      const x = await stockedItem(shop, { stock: 10 });
+      const y = await stockedItem(shop, { stock: 10, sized: false });
+      for (const [i, items] of [
+        [x, y],
+        [y, x],
+      ].entries()) {
+        for (const item of items) {
+          await addToCart(shoppers[i]!.customer, item, 2);
+          clock.advance(SECOND);
+        }
+      }
+      clock.advance(RESERVATION);
+      const answers = await Promise.all(
+        shoppers.map((s) => checkout(COD, s.customer, { phone: s.phone, ...CHECKOUT_ADDRESS })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201]);
+      expect(await stockOnHand(shop, x)).toBe(6);
+      expect(await stockOnHand(shop, y)).toBe(6);
+    }
+  });
+
+  it("two carts sharing two items, each with the other one lapsed, check out at once", async () => {
+    const shoppers = [];
+    for (let i = 0; i < 2; i++) {
+      const phone = nextPhone();
+      shoppers.push({ customer: await createCustomer(shop, { phoneNumbers: [phone] }), phone });
+    }
+    for (let round = 0; round < 3; round++) {
+      const x = await stockedItem(shop, { stock: 10 });
+      const y = await stockedItem(shop, { stock: 10, sized: false });
+      await addToCart(shoppers[0]!.customer, x, 2);
+      await addToCart(shoppers[1]!.customer, y, 2);
+      clock.advance(RESERVATION); // those lapse; the next ones are held
+      await addToCart(shoppers[0]!.customer, y, 2);
+      await addToCart(shoppers[1]!.customer, x, 2);
+      const answers = await Promise.all(
+        shoppers.map((s) => checkout(COD, s.customer, { phone: s.phone, ...CHECKOUT_ADDRESS })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201]);
+      expect(await stockOnHand(shop, x)).toBe(6);
+      expect(await stockOnHand(shop, y)).toBe(6);
+    }
+  });
+
   it("two carts racing for a coupon's last use: one order takes it, the other is refused", async () => {
     const code = "LASTUSE";
     await shop.rows(sql`INSERT INTO coupons (id, code, discount_percent, expires_at, usage_limit)
