@@ -168,6 +168,29 @@ export async function lockCart(
   return { couponId: row?.coupon_id ?? null };
 }
 
+/**
+ * Locks, in the global order and in one go, the stock rows of the customer's cart lines (all of
+ * them, or only the lapsed ones loadCart will check) and of `extra` items the caller is about to
+ * change. Taken piecemeal (the item first, the lapsed lines later), two carts sharing items could
+ * each hold a row the other waits for.
+ */
+export async function lockCartStock(
+  tx: Executor,
+  customerId: string,
+  now: Date,
+  options: { onlyLapsed: boolean; extra?: StockItemRef[] },
+): Promise<void> {
+  const held = await queryRows<{ product_id: string; product_size_id: string | null }>(
+    tx,
+    sql`SELECT product_id, product_size_id FROM stock_holds WHERE customer_id = ${customerId}
+        ${options.onlyLapsed ? sql`AND expires_at <= ${ts(now)}` : sql``}`,
+  );
+  await lockStockRows(tx, [
+    ...(options.extra ?? []),
+    ...held.map((h) => ({ productId: h.product_id, sizeId: h.product_size_id })),
+  ]);
+}
+
 /** POST /customer/shopping-cart: adds to the line (creating it) and holds the stock. */
 export async function addToCart(ctx: CoreContext, customerId: string, body: AddToCartBody) {
   const now = ctx.now();
@@ -410,7 +433,8 @@ export async function updateCartItem(ctx: CoreContext, customerId: string, body:
   return ctx.db.transaction(async (tx) => {
     await lockCart(tx, customerId, now);
     const item = await resolveItem(tx, body.productId, body.size);
-    const state = await stockState(tx, customerId, item, now, true);
+    await lockCartStock(tx, customerId, now, { onlyLapsed: true, extra: [item] });
+    const state = await stockState(tx, customerId, item, now, false);
     const [line] = await queryRows<{ id: string }>(
       tx,
       sql`SELECT id FROM stock_holds WHERE customer_id = ${customerId} AND product_id = ${item.productId}

@@ -9,14 +9,21 @@ import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { saveAddress } from "../accounts/addresses.ts";
 import { normalizePhoneNumber } from "../accounts/phone-verification.ts";
-import { type CartLine, itemsCents, loadCart, lockCart, readPricingSettings } from "../cart/cart.ts";
+import {
+  type CartLine,
+  itemsCents,
+  loadCart,
+  lockCart,
+  lockCartStock,
+  readPricingSettings,
+} from "../cart/cart.ts";
 import { priceCart } from "../cart/pricing.ts";
 import type { CoreContext } from "../context.ts";
 import { countCouponUse } from "../coupons/coupons.ts";
 import { conflict, DomainError, invalid, invalidField } from "../errors.ts";
 import { cancelOrder } from "./cancellation.ts";
 import { getOrder, recordStatus } from "./orders.ts";
-import { countSold, lockStock, lockStockRows, moveStock, stockKey } from "./stock-moves.ts";
+import { countSold, lockStock, moveStock, stockKey } from "./stock-moves.ts";
 
 /** How long a card order waits for its payment before it is cancelled and its stock released. */
 export const PAYMENT_WINDOW_MINUTES = 30;
@@ -46,17 +53,10 @@ async function placeOrder(
   method: PaymentMethod,
   now: Date,
 ): Promise<Placed | DomainError> {
-  // Every line's stock row is locked first, in the global order: loading the cart locks the lapsed
-  // lines' rows and lockStock the rest, an order two checkouts sharing items could disagree on.
+  // Every line's stock row is locked first, in one go: loading the cart locks the lapsed lines' rows
+  // and lockStock the rest, an order two checkouts sharing items could disagree on.
   await lockCart(tx, customerId, now);
-  const held = await queryRows<{ product_id: string; product_size_id: string | null }>(
-    tx,
-    sql`SELECT product_id, product_size_id FROM stock_holds WHERE customer_id = ${customerId}`,
-  );
-  await lockStockRows(
-    tx,
-    held.map((h) => ({ productId: h.product_id, sizeId: h.product_size_id })),
-  );
+  await lockCartStock(tx, customerId, now, { onlyLapsed: false });
   const cart = await loadCart(ctx, tx, customerId, now);
   // A lapsed line or a coupon that stopped applying was dealt with by loadCart; the shopper must see
   // that before paying, so the order is refused and those changes are kept (committed).

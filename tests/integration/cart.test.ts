@@ -688,6 +688,26 @@ describe("PUT /api/v1/customer/shopping-cart", () => {
     await expectRefused("PUT", customer, itemBody(item, 1), 409, `Sorry, ${item.title} is out of stock.`);
   });
 
+  it("two carts sharing two items, each with the other one lapsed, change quantities at once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const [first, second] = [await createCustomer(shop), await createCustomer(shop)];
+      const x = await stockedItem(shop, { stock: 10 });
+      const y = await stockedItem(shop, { stock: 10, sized: false });
+      await add(first, x, 1);
+      await add(second, y, 1);
+      clock.advance(RESERVATION); // those lapse; the next ones are held
+      await add(first, y, 1);
+      await add(second, x, 1);
+      const answers = await Promise.all([
+        call(shop, "PUT", CART, { token: first.token, body: itemBody(y, 2) }),
+        call(shop, "PUT", CART, { token: second.token, body: itemBody(x, 2) }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers.map((a) => a.body.numOfCartItems)).toEqual([2, 2]);
+      for (const item of [x, y]) expect(await stockHeld(shop, item)).toBe(3);
+    }
+  });
+
   it("an item that is not in the cart → 404, nothing changed", async () => {
     const customer = await createCustomer(shop);
     const item = await stockedItem(shop, { stock: 3 });
