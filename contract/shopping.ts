@@ -159,6 +159,10 @@ export type FavoriteListResponse = z.infer<typeof favoriteListResponse>;
 
 export const favoriteChangedResponse = success.extend({ productId: z.string(), isFavorite: z.boolean() });
 
+/** POST /customer/shopping-cart: what the spec's client reads is the message (SPEC §7). */
+export const cartItemAddedResponse = success.extend({ numOfCartItems: z.number().int() });
+export type CartItemAddedResponse = z.infer<typeof cartItemAddedResponse>;
+
 export const cartItem = z.object({
   _id: z.string(),
   product: z.object({

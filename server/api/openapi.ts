@@ -39,6 +39,27 @@ import {
   underSubcategoryListQuery,
 } from "#contract/catalog.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from "#contract/query.ts";
+import {
+  addToCartBody,
+  applyCouponBody,
+  CARD_CHECKOUT_PREFIX,
+  COUPON_APPLIED_PREFIX,
+  cartItemAddedResponse,
+  cartResponse,
+  checkoutBody,
+  checkoutResponse,
+  favoriteBody,
+  favoriteChangedResponse,
+  favoriteListQuery,
+  favoriteListResponse,
+  MAX_LINE_QUANTITY,
+  orderListQuery,
+  orderListResponse,
+  orderResponse,
+  removeCartItemBody,
+  updateCartItemBody,
+} from "#contract/shopping.ts";
+import { PAYMENT_WINDOW_MINUTES } from "#core/orders/checkout.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -139,10 +160,18 @@ function listOperation(summary: string, query: z.ZodObject, item: z.ZodType) {
   };
 }
 
-/** A JSON body: unknown fields are ignored (not refused), so the schema says nothing about them. */
+/**
+ * A JSON body: unknown fields are ignored (not refused), so the schema says nothing about them; a
+ * field with a default may be left out (the output schema lists it as required).
+ */
 function requestBody(schema: z.ZodType) {
   const content = json(schema);
-  delete (content["application/json"].schema as JsonSchema).additionalProperties;
+  const body = content["application/json"].schema as JsonSchema;
+  delete body.additionalProperties;
+  const properties = (body.properties ?? {}) as Record<string, JsonSchema>;
+  if (Array.isArray(body.required)) {
+    body.required = body.required.filter((name: string) => properties[name]?.default === undefined);
+  }
   return { required: true, content };
 }
 
@@ -159,8 +188,10 @@ interface AccountOperation {
   ok: { status: "200" | "201"; description: string; schema: z.ZodType };
   /** Further answers by status: what makes them. */
   fails?: Record<string, string>;
-  /** The path has an `{id}`. */
-  id?: boolean;
+  /** The path has an `{id}` (true), or a path parameter of this name. */
+  id?: boolean | string;
+  /** Query parameters (lists). */
+  query?: z.ZodObject;
 }
 
 function accountOperation(o: AccountOperation) {
@@ -168,7 +199,10 @@ function accountOperation(o: AccountOperation) {
     ? "A field is missing or wrong: `message` is the first problem, `errors` lists each with its field."
     : undefined;
   const fails: Record<string, string> = { ...o.fails };
-  if (badBody) fails["400"] = fails["400"] ? `${badBody} ${fails["400"]}` : badBody;
+  const badQuery = o.query ? "A query parameter is malformed; the message names it." : undefined;
+  for (const bad of [badBody, badQuery]) {
+    if (bad) fails["400"] = fails["400"] ? `${bad} ${fails["400"]}` : bad;
+  }
   if (o.access !== "visitor") {
     fails["401"] ??=
       "No token, or one that is malformed, expired, forged, revoked by a password change or of a deleted account (one message for all).";
@@ -186,7 +220,7 @@ function accountOperation(o: AccountOperation) {
       ? {
           parameters: [
             {
-              name: "id",
+              name: o.id === true ? "id" : o.id,
               in: "path",
               required: true,
               schema: { type: "string", pattern: "^[0-9a-f]{24}$" },
@@ -194,6 +228,7 @@ function accountOperation(o: AccountOperation) {
           ],
         }
       : {}),
+    ...(o.query ? { parameters: parameters(o.query) } : {}),
     ...(o.body ? { requestBody: requestBody(o.body) } : {}),
     responses: {
       [o.ok.status]: { description: o.ok.description, content: json(o.ok.schema) },
@@ -410,6 +445,149 @@ function accountPaths() {
   };
 }
 
+const NO_PRODUCT = "`No product for this ID: {productId}.`";
+const ITEM_RULES =
+  "The item is a product and, for a product with sizes, one of its sizes (matched ignoring case); a product without sizes takes no size.";
+const CART_REFUSALS = "Or the product needs a size, does not come in that size, or takes none.";
+const CHECKOUT_FAILS = {
+  "400":
+    "Or `phone` is not one of the customer's verified numbers (`errors` names `phone`), or the cart is empty.",
+  "409":
+    "The cart changed on the way and nothing was ordered: a lapsed hold whose stock is gone (the line is removed), stock that ran short, or a coupon that stopped applying (it is removed); the message says what and asks to review the cart.",
+};
+
+/** Favorites, the cart, the coupon, checkout and orders (SPEC §7); all need a verified email. */
+function shoppingPaths() {
+  return {
+    "/customer/favorites": {
+      get: accountOperation({
+        summary: "The customer's favorites, newest first",
+        description:
+          "Each entry's `productId` holds the product as GET /products lists it. `fields=productId` (what the spec's client sends) is accepted and changes nothing.",
+        access: "customer",
+        query: favoriteListQuery,
+        ok: { status: "200", description: "A page of favorites.", schema: favoriteListResponse },
+      }),
+      post: accountOperation({
+        summary: "Save a product to the favorites",
+        description: "Saving a product that is saved already is not an error.",
+        access: "customer",
+        body: favoriteBody,
+        ok: { status: "200", description: "Saved.", schema: favoriteChangedResponse },
+        fails: { "404": NO_PRODUCT },
+      }),
+    },
+    "/customer/favorites/{productId}": {
+      delete: accountOperation({
+        summary: "Remove a product from the favorites",
+        description: "Removing a product that is not saved is not an error.",
+        access: "customer",
+        id: "productId",
+        ok: { status: "200", description: "Removed.", schema: favoriteChangedResponse },
+        fails: { "400": "The id is not 24 hex characters.", "404": NO_PRODUCT },
+      }),
+    },
+    "/customer/shopping-cart": {
+      get: accountOperation({
+        summary: "The cart, priced from the catalogue now",
+        description:
+          "Reading the cart keeps its stock holds for another RESERVATION_MINUTES. A line whose hold lapsed is held again when the stock is still there, else removed; a coupon that stopped applying is removed; `message` says so. An unpaid card order past its payment window is cancelled first and its items come back to the cart.",
+        access: "customer",
+        ok: { status: "200", description: "The cart (SPEC §3).", schema: cartResponse },
+      }),
+      post: accountOperation({
+        summary: "Add an item to the cart, holding its stock",
+        description: `${ITEM_RULES} Adding to an item already in the cart grows its line (at most ${MAX_LINE_QUANTITY}). The stock is held for RESERVATION_MINUTES (15 by default), renewed by cart activity.`,
+        access: "customer",
+        body: addToCartBody,
+        ok: { status: "200", description: "Added.", schema: cartItemAddedResponse },
+        fails: {
+          "400": `${CART_REFUSALS} Or the line would hold more than ${MAX_LINE_QUANTITY}.`,
+          "404": NO_PRODUCT,
+          "409": "Not enough stock: out of stock, only N left, or the cart already holds all of it.",
+        },
+      }),
+      put: accountOperation({
+        summary: "Set the quantity of a cart line",
+        description: `${ITEM_RULES} The quantity may go up to the line's quantity plus the stock left.`,
+        access: "customer",
+        body: updateCartItemBody,
+        ok: { status: "200", description: "The cart.", schema: cartResponse },
+        fails: {
+          "400": CART_REFUSALS,
+          "404": `${NO_PRODUCT}, or the item is not in the cart.`,
+          "409": "More than the line's quantity plus the stock left.",
+        },
+      }),
+      delete: accountOperation({
+        summary: "Remove a line from the cart, freeing its stock",
+        description: ITEM_RULES,
+        access: "customer",
+        body: removeCartItemBody,
+        ok: { status: "200", description: "The cart left.", schema: cartResponse },
+        fails: { "400": CART_REFUSALS, "404": `${NO_PRODUCT}, or the item is not in the cart.` },
+      }),
+    },
+    "/customer/shopping-cart/apply-coupon": {
+      put: accountOperation({
+        summary: "Apply a coupon to the cart",
+        description: `The code is matched ignoring case; one coupon per cart. The message starts \`${COUPON_APPLIED_PREFIX}\`.`,
+        access: "customer",
+        body: applyCouponBody,
+        ok: { status: "200", description: "The cart with its discount.", schema: cartResponse },
+        fails: {
+          "400":
+            "Or the code is unknown, expired or used up, the items are under its minimum, the cart is empty, or it holds a coupon already.",
+        },
+      }),
+    },
+    "/customer/orders/cash-on-delivery": {
+      post: accountOperation({
+        summary: "Order the cart, paying cash on delivery",
+        description:
+          "The order is `placed`: the held stock leaves the shelf, the coupon's use is counted, the prices of this moment are kept on the order, the cart is emptied and the address joins the customer's list.",
+        access: "customer",
+        body: checkoutBody,
+        ok: { status: "201", description: "The order.", schema: checkoutResponse },
+        fails: CHECKOUT_FAILS,
+      }),
+    },
+    "/customer/orders/stripe-checkout-session": {
+      post: accountOperation({
+        summary: "Order the cart and open a card payment page",
+        description: `As cash on delivery, but the order waits in \`pending_payment\` until the payment provider confirms it; unpaid after ${PAYMENT_WINDOW_MINUTES} minutes it is cancelled, its stock released and its items put back in the cart. The message starts \`${CARD_CHECKOUT_PREFIX}\`; \`sessionID\` and \`sessionURL\` name the hosted payment page.`,
+        access: "customer",
+        body: checkoutBody,
+        ok: { status: "201", description: "The order and its payment page.", schema: checkoutResponse },
+        fails: {
+          ...CHECKOUT_FAILS,
+          "503": "The payment service did not answer: the order is cancelled and the cart is unchanged.",
+        },
+      }),
+    },
+    "/customer/orders": {
+      get: accountOperation({
+        summary: "The customer's orders, newest first",
+        access: "customer",
+        query: orderListQuery,
+        ok: { status: "200", description: "A page of orders.", schema: orderListResponse },
+      }),
+    },
+    "/customer/orders/{orderId}": {
+      get: accountOperation({
+        summary: "One of the customer's orders",
+        access: "customer",
+        id: "orderId",
+        ok: { status: "200", description: "The order.", schema: orderResponse },
+        fails: {
+          "404":
+            "No such order among the customer's (another customer's id and a malformed id answer the same).",
+        },
+      }),
+    },
+  };
+}
+
 /** The published contract, built from the same zod schemas the handlers validate with. */
 export function buildOpenApiDocument() {
   return {
@@ -453,6 +631,7 @@ export function buildOpenApiDocument() {
         },
       },
       ...accountPaths(),
+      ...shoppingPaths(),
     },
   };
 }

@@ -20,6 +20,7 @@ import {
 } from "../support/accounts.ts";
 import { setUpTestShop, TEST_JWT_SECRET } from "../support/app.ts";
 import { TEST_NOW } from "../support/constants.ts";
+import { CHECKOUT_ADDRESS, itemBody, type StockedItem, stockedItem } from "../support/shopping.ts";
 
 // Every customer endpoint against every way a request can lack the right to it. All bad tokens get
 // one and the same 401, so an attacker learns nothing about which part was wrong.
@@ -27,9 +28,13 @@ import { TEST_NOW } from "../support/constants.ts";
 const APP_ORIGIN = "https://app.example";
 const shop = setUpTestShop({ corsOrigins: [APP_ORIGIN] });
 
+/** The phone number of the customer the bad tokens pretend to be (checkout names it). */
+const OWNER_PHONE = "+212600000500";
+
 interface Endpoint {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
+  /** The JSON body, or a function giving it once the fixtures exist. */
   body?: unknown;
   /** Part of verifying: works before the email is verified. */
   worksUnverified: boolean;
@@ -62,6 +67,39 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/customer/addresses", worksUnverified: false },
   { method: "POST", path: "/customer/addresses", body: SAMPLE_ADDRESS, worksUnverified: false },
   { method: "DELETE", path: "/customer/addresses/:addressId", worksUnverified: false },
+  // Shopping (server/api/shopping.ts): bodies that would change something if the request got through.
+  {
+    method: "POST",
+    path: "/customer/favorites",
+    body: () => ({ productId: item.productId }),
+    worksUnverified: false,
+  },
+  { method: "DELETE", path: "/customer/favorites/:productId", worksUnverified: false },
+  { method: "GET", path: "/customer/favorites", worksUnverified: false },
+  { method: "GET", path: "/customer/shopping-cart", worksUnverified: false },
+  { method: "POST", path: "/customer/shopping-cart", body: () => itemBody(item, 1), worksUnverified: false },
+  { method: "PUT", path: "/customer/shopping-cart", body: () => itemBody(item, 1), worksUnverified: false },
+  { method: "DELETE", path: "/customer/shopping-cart", body: () => itemBody(item), worksUnverified: false },
+  {
+    method: "PUT",
+    path: "/customer/shopping-cart/apply-coupon",
+    body: { couponCode: "WELCOME10" },
+    worksUnverified: false,
+  },
+  {
+    method: "POST",
+    path: "/customer/orders/cash-on-delivery",
+    body: { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS },
+    worksUnverified: false,
+  },
+  {
+    method: "POST",
+    path: "/customer/orders/stripe-checkout-session",
+    body: { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS },
+    worksUnverified: false,
+  },
+  { method: "GET", path: "/customer/orders", worksUnverified: false },
+  { method: "GET", path: "/customer/orders/:orderId", worksUnverified: false },
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -71,8 +109,13 @@ const OTHER_SECRET = "not-the-shop-secret-0123456789-abcdefghijklmnop";
 const testKeys = { accounts: { secret: TEST_JWT_SECRET } as AccountsContext, now: () => TEST_NOW };
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** The customer whose session the bad tokens pretend to be, with a phone number and an address to delete. */
+/**
+ * The customer whose session the bad tokens pretend to be, with a phone number and an address to
+ * delete, a favorite, a cart line (of `item`) and an order.
+ */
 let owner: TestCustomer;
+let item: StockedItem;
+let ownerOrderId: string;
 let ownerPhoneId: string;
 let ownerAddressId: string;
 /** An account with an unverified email. */
@@ -81,8 +124,20 @@ const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   owner = await createCustomer(shop);
-  ownerPhoneId = await insertPhoneNumber(shop, owner.id, "+212600000500");
+  ownerPhoneId = await insertPhoneNumber(shop, owner.id, OWNER_PHONE);
   ownerAddressId = await insertAddress(shop, owner.id, SAMPLE_ADDRESS);
+  item = await stockedItem(shop, { stock: 20 });
+  const ordered = await stockedItem(shop, { stock: 20 });
+  for (const [method, path, body] of [
+    ["POST", "/customer/favorites", { productId: item.productId }],
+    ["POST", "/customer/shopping-cart", itemBody(ordered, 1)],
+    ["POST", "/customer/orders/cash-on-delivery", { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS }],
+    ["POST", "/customer/shopping-cart", itemBody(item, 2)],
+  ] as const) {
+    const res = await call(shop, method, path, { token: owner.token, body });
+    expect(res.status, `${method} ${path}`).toBeLessThan(300);
+    if (path.startsWith("/customer/orders")) ownerOrderId = res.body.order._id;
+  }
   unverified = await createCustomer(shop, { verified: false });
   await insertPhoneNumber(shop, unverified.id, "+212600000501");
 
@@ -173,18 +228,36 @@ const BAD_TOKENS = [
 type Headers = Record<string, string>;
 
 const pathOf = (endpoint: Endpoint) =>
-  endpoint.path.replace(":phoneId", ownerPhoneId).replace(":addressId", ownerAddressId);
+  endpoint.path
+    .replace(":phoneId", ownerPhoneId)
+    .replace(":addressId", ownerAddressId)
+    .replace(":productId", item.productId)
+    .replace(":orderId", ownerOrderId);
 
 function send(
   endpoint: Endpoint,
   options: { token?: string; cookie?: string; headers?: Record<string, string> },
 ) {
-  return call(shop, endpoint.method, pathOf(endpoint), { body: endpoint.body, ...options });
+  const body = typeof endpoint.body === "function" ? endpoint.body() : endpoint.body;
+  return call(shop, endpoint.method, pathOf(endpoint), { body, ...options });
+}
+
+/** The rows any of the endpoints could write: accounts, and in one query the shopping tables. */
+async function writableRows() {
+  const [shopping] = await shop.rows(sql`SELECT
+      (SELECT json_agg(f ORDER BY f.customer_id, f.product_id) FROM favorites f) AS favorites,
+      (SELECT json_agg(h ORDER BY h.id) FROM stock_holds h) AS holds,
+      (SELECT json_agg(c ORDER BY c.customer_id) FROM carts c) AS carts,
+      (SELECT json_agg(o ORDER BY o.id) FROM orders o) AS orders,
+      (SELECT sum(used_count)::int FROM coupons) AS coupon_uses,
+      (SELECT sum(stock)::int FROM product_sizes) AS size_stock,
+      (SELECT sum(stock)::int FROM products) AS product_stock`);
+  return { ...(await accountRows(shop)), shopping };
 }
 
 describe.each(ENDPOINTS)("$method /api/v1$path", (endpoint) => {
   it("without a token → 401 asking to log in, nothing changed", async () => {
-    const before = await accountRows(shop);
+    const before = await writableRows();
     for (const headers of [
       {},
       { authorization: "Bearer " },
@@ -194,17 +267,17 @@ describe.each(ENDPOINTS)("$method /api/v1$path", (endpoint) => {
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body).toEqual({ status: "fail", message: NOT_LOGGED_IN });
     }
-    expect(await accountRows(shop)).toEqual(before);
+    expect(await writableRows()).toEqual(before);
   });
 
   it.each(BAD_TOKENS)("a token %s → the same 401, nothing changed", async (name) => {
-    const before = await accountRows(shop);
+    const before = await writableRows();
     const token = tokens.get(name)!;
     for (const res of [await send(endpoint, { token }), await send(endpoint, { cookie: token })]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ status: "fail", message: INVALID_SESSION });
     }
-    expect(await accountRows(shop)).toEqual(before);
+    expect(await writableRows()).toEqual(before);
   });
 
   if (endpoint.worksUnverified) {
@@ -215,12 +288,12 @@ describe.each(ENDPOINTS)("$method /api/v1$path", (endpoint) => {
     });
   } else {
     it("an unverified email → 403 pointing to email verification, nothing changed", async () => {
-      const before = await accountRows(shop);
+      const before = await writableRows();
       const res = await send(endpoint, { token: unverified.token });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ status: "fail", message: EMAIL_NOT_VERIFIED });
       expect(res.body.message).toMatch(/^Your email is not verified/);
-      expect(await accountRows(shop)).toEqual(before);
+      expect(await writableRows()).toEqual(before);
     });
   }
 });
@@ -233,7 +306,7 @@ describe("another customer's phone numbers and addresses", () => {
     const intruder = await createCustomer(shop);
     const foreignId = path.includes("phone") ? ownerPhoneId : ownerAddressId;
     const unknownId = newId();
-    const before = await accountRows(shop);
+    const before = await writableRows();
     const foreign = await call(shop, "DELETE", `${path}/${foreignId}`, { token: intruder.token });
     const unknown = await call(shop, "DELETE", `${path}/${unknownId}`, { token: intruder.token });
     expect(foreign.status).toBe(404);
@@ -243,7 +316,7 @@ describe("another customer's phone numbers and addresses", () => {
       ...unknown.body,
       message: unknown.body.message.replace(unknownId, "ID"),
     });
-    expect(await accountRows(shop)).toEqual(before);
+    expect(await writableRows()).toEqual(before);
   });
 
   it("lists and the profile never show another customer's entries", async () => {
@@ -275,11 +348,19 @@ describe("cookie authentication (JWTToken)", () => {
     ["POST", "/customer/phone-verification/send-code", { phoneNumber: "+212612345601" }],
     ["DELETE", "/customer/addresses/:addressId", undefined],
     ["DELETE", "/customer/phone-numbers/:phoneId", undefined],
+    ["POST", "/customer/favorites", () => ({ productId: item.productId })],
+    ["DELETE", "/customer/favorites/:productId", undefined],
+    ["POST", "/customer/shopping-cart", () => itemBody(item, 1)],
+    ["PUT", "/customer/shopping-cart", () => itemBody(item, 1)],
+    ["DELETE", "/customer/shopping-cart", () => itemBody(item)],
+    ["PUT", "/customer/shopping-cart/apply-coupon", { couponCode: "WELCOME10" }],
+    ["POST", "/customer/orders/cash-on-delivery", { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS }],
+    ["POST", "/customer/orders/stripe-checkout-session", { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS }],
   ])(
     "a cookie-authenticated %s %s from a foreign origin → 403, nothing changed",
     async (method, path, body) => {
       const endpoint = { method, path, body } as Endpoint;
-      const before = await accountRows(shop);
+      const before = await writableRows();
       for (const headers of [
         { origin: FOREIGN },
         { origin: "null" },
@@ -289,7 +370,7 @@ describe("cookie authentication (JWTToken)", () => {
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(res.body).toEqual({ status: "fail", message: CROSS_SITE });
       }
-      expect(await accountRows(shop)).toEqual(before);
+      expect(await writableRows()).toEqual(before);
     },
   );
 

@@ -26,7 +26,7 @@ describe("health", () => {
 });
 
 describe("API plumbing", () => {
-  it("publishes the OpenAPI contract with every catalogue and accounts endpoint and parameter", async () => {
+  it("publishes the OpenAPI contract with every catalogue, accounts and shopping endpoint and parameter", async () => {
     const { status, body } = await shop.get("/api/v1/openapi.json", from());
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
@@ -51,6 +51,14 @@ describe("API plumbing", () => {
         "/customer/phone-numbers/{id}",
         "/customer/addresses",
         "/customer/addresses/{id}",
+        "/customer/favorites",
+        "/customer/favorites/{productId}",
+        "/customer/shopping-cart",
+        "/customer/shopping-cart/apply-coupon",
+        "/customer/orders/cash-on-delivery",
+        "/customer/orders/stripe-checkout-session",
+        "/customer/orders",
+        "/customer/orders/{orderId}",
       ].sort(),
     );
     const methods = Object.fromEntries(
@@ -63,6 +71,14 @@ describe("API plumbing", () => {
     expect(methods["/customer/verify-email"]).toEqual(["get", "post"]);
     expect(methods["/customer/phone-numbers"]).toEqual(["get", "post"]);
     expect(methods["/customer/addresses/{id}"]).toEqual(["delete"]);
+    expect(methods["/customer/favorites"]).toEqual(["get", "post"]);
+    expect(methods["/customer/favorites/{productId}"]).toEqual(["delete"]);
+    expect(methods["/customer/shopping-cart"]).toEqual(["delete", "get", "post", "put"]);
+    expect(methods["/customer/shopping-cart/apply-coupon"]).toEqual(["put"]);
+    expect(methods["/customer/orders/cash-on-delivery"]).toEqual(["post"]);
+    expect(methods["/customer/orders/stripe-checkout-session"]).toEqual(["post"]);
+    expect(methods["/customer/orders"]).toEqual(["get"]);
+    expect(methods["/customer/orders/{orderId}"]).toEqual(["get"]);
     // Every customer endpoint says how it is authenticated; the visitor ones do not ask.
     for (const [path, ops] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
       for (const op of Object.values(ops)) {
@@ -72,6 +88,25 @@ describe("API plumbing", () => {
     const signup = body.paths["/auth/signup"].post.requestBody.content["application/json"].schema;
     expect(signup.required.sort()).toEqual(["confirmPassword", "email", "firstName", "lastName", "password"]);
     expect(signup.properties.firstName).toMatchObject({ minLength: 3, maxLength: 16 });
+    const addToCart =
+      body.paths["/customer/shopping-cart"].post.requestBody.content["application/json"].schema;
+    // quantity defaults to 1, so a client may leave it out.
+    expect(addToCart.required).toEqual(["productId"]);
+    expect(addToCart.properties.quantity).toMatchObject({ minimum: 1, maximum: 999 });
+    const checkout =
+      body.paths["/customer/orders/cash-on-delivery"].post.requestBody.content["application/json"].schema;
+    expect(checkout.required.sort()).toEqual(["city", "country", "phone", "postalCode", "state", "street"]);
+    const coupon =
+      body.paths["/customer/shopping-cart/apply-coupon"].put.requestBody.content["application/json"].schema;
+    expect(coupon.properties.couponCode).toMatchObject({ minLength: 3, maxLength: 32 });
+    expect(body.paths["/customer/favorites"].get.parameters.map((p: any) => p.name)).toEqual([
+      "page",
+      "limit",
+    ]);
+    expect(body.paths["/customer/orders/{orderId}"].get.parameters[0]).toMatchObject({
+      name: "orderId",
+      in: "path",
+    });
     const names = body.paths["/products"].get.parameters.map((p: any) => p.name);
     for (const name of [
       "page",

@@ -13,7 +13,8 @@ export interface StockedItem {
   priceCents: number;
 }
 
-let taken = 0;
+/** Products handed out so far, by kind (each kind is its own list to take from). */
+const taken = { sized: 0, unsized: 0 };
 
 /**
  * A product no other test of this file has used, with exactly `stock` units of the chosen size on
@@ -24,11 +25,12 @@ export async function stockedItem(
   options: { stock: number; sized?: boolean; priceCents?: number },
 ): Promise<StockedItem> {
   const sized = options.sized ?? true;
+  const kind = sized ? "sized" : "unsized";
   const rows = await queryRows<{ id: string; title: string }>(
     shop.ctx.db,
-    sql`SELECT id, title FROM products WHERE has_sizes = ${sized} ORDER BY id OFFSET ${taken} LIMIT 1`,
+    sql`SELECT id, title FROM products WHERE has_sizes = ${sized} ORDER BY id OFFSET ${taken[kind]} LIMIT 1`,
   );
-  taken++;
+  taken[kind]++;
   const product = rows[0];
   if (!product) throw new Error(`the test catalogue has no ${sized ? "sized" : "unsized"} product left`);
   if (!sized) {
@@ -119,3 +121,22 @@ export async function unitsOrdered(shop: Pick<TestShop, "ctx">, item: StockedIte
 /** `Title (size M)`, or the title alone for a product without sizes: how core's messages name an item. */
 export const itemLabel = (item: StockedItem) =>
   item.size !== undefined ? `${item.title} (size ${item.size.toUpperCase()})` : item.title;
+
+/**
+ * Every row the shopping endpoints can write (favorites, cart lines and coupons, orders, stock, coupon
+ * uses, saved addresses), so a test can show that a refused request changed nothing.
+ */
+export async function shoppingRows(shop: Pick<TestShop, "rows">) {
+  return {
+    favorites: await shop.rows(sql`SELECT * FROM favorites ORDER BY customer_id, product_id`),
+    holds: await shop.rows(sql`SELECT * FROM stock_holds ORDER BY id`),
+    carts: await shop.rows(sql`SELECT * FROM carts ORDER BY customer_id`),
+    coupons: await shop.rows(sql`SELECT id, used_count FROM coupons ORDER BY id`),
+    orders: await shop.rows(sql`SELECT * FROM orders ORDER BY id`),
+    orderItems: await shop.rows(sql`SELECT * FROM order_items ORDER BY id`),
+    history: await shop.rows(sql`SELECT * FROM order_status_history ORDER BY id`),
+    productStock: await shop.rows(sql`SELECT id, stock, sold FROM products ORDER BY id`),
+    sizeStock: await shop.rows(sql`SELECT id, stock FROM product_sizes ORDER BY id`),
+    addresses: await shop.rows(sql`SELECT * FROM customer_addresses ORDER BY id`),
+  };
+}
