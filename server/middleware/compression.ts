@@ -1,14 +1,16 @@
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-// Below this a known-length body gains nothing; bodies of unknown length (JSON, streamed HTML) are compressed.
+// Below this a body gains nothing from compression (and costs the server more than it saves).
 const MIN_BYTES = 1024;
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+const brotliOnce = promisify(brotliCompress);
+const gzipOnce = promisify(gzip);
 
 function encoder(encoding: "br" | "gzip") {
-  return encoding === "br"
-    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : createGzip({ level: 6 });
+  return encoding === "br" ? createBrotliCompress(BROTLI) : createGzip({ level: 6 });
 }
 
 /**
@@ -35,6 +37,26 @@ export function compression(): MiddlewareHandler {
     }
     const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
     if (!encoding) return;
+
+    // JSON is written whole (never streamed), but without a length: read it, leave a small answer
+    // as it is (most API answers — a refused add-to-cart is 200 bytes — where compressing cost a
+    // third of the request's CPU), and compress a large one in one call instead of a stream.
+    if (type.startsWith("application/json") && Number.isNaN(length)) {
+      const raw = new Uint8Array(await res.arrayBuffer());
+      const headers = new Headers(res.headers);
+      let body: Uint8Array<ArrayBuffer> = raw;
+      if (raw.byteLength >= MIN_BYTES) {
+        body = new Uint8Array(
+          encoding === "br" ? await brotliOnce(raw, BROTLI) : await gzipOnce(raw, { level: 6 }),
+        );
+        headers.set("content-encoding", encoding);
+        headers.append("vary", "Accept-Encoding");
+      }
+      headers.set("content-length", String(body.byteLength));
+      c.res = undefined;
+      c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+      return;
+    }
 
     const zip = encoder(encoding);
     const reader = res.body.getReader();

@@ -185,6 +185,18 @@ describe("API plumbing", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
   });
 
+  it("sends a small JSON answer as it is, with its length", async () => {
+    const res = await shop.app.request(
+      "/api/v1/brands?limit=1&fields=name",
+      from({ "accept-encoding": "gzip, br" }),
+    );
+    expect(res.headers.get("content-encoding")).toBeNull();
+    const text = await res.text();
+    expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(text));
+    expect(Buffer.byteLength(text)).toBeLessThan(1024);
+    expect(JSON.parse(text).data).toHaveLength(1);
+  });
+
   it("serves generated catalogue images with long caching", async () => {
     const categories = (await shop.get("/api/v1/categories", from())).body.data;
     const res = await shop.app.request(categories[0].image);
