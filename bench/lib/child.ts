@@ -45,7 +45,7 @@ export async function startChild(
   label: string,
   options: ChildOptions = {},
 ): Promise<RunningChild> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_ARGS?.split(" ") ?? []), "--import", "tsx", script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
