@@ -45,11 +45,15 @@ export async function startChild(
   label: string,
   options: ChildOptions = {},
 ): Promise<RunningChild> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_ARGS?.split(" ") ?? []), "--import", "tsx", script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_CHILD_ARGS?.split(" ") ?? []), "--import", "tsx", script],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   running.add(child);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let stopping = false;
