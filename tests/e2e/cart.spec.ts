@@ -301,6 +301,14 @@ test("checkout by cash on delivery: the popup checks its fields, then the order 
   const order = await latestOrder(request, customer);
   expect(order.status).toBe("placed");
   await expect(page.locator(".Toastify__toast--success")).toContainText(`Order #${order.number} placed`);
+  // The orders page lists it.
+  const card = page
+    .getByRole("list", { name: "Orders" })
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: `Order #${order.number}` }) });
+  await expect(card.getByTestId("order-status")).toHaveText("Placed");
+  await expect(card).toContainText("Cash On Delivery");
+  await expect(card.getByRole("link", { name: item.product.title })).toBeVisible();
 });
 
 test("checkout by card goes through the test checkout page and the order is paid", async ({
@@ -354,6 +362,9 @@ test("checkout by card goes through the test checkout page and the order is paid
   const paid = ((await res.json()) as { data: ApiOrder }).data;
   expect(paid.status).toBe("paid");
   expect(paid.isPaid).toBe(true);
+  // The shopper sees it too: the thank-you notice and the timeline.
+  await expect(page.getByText("Payment received")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Status" })).toContainText("Paid");
 });
 
 test("a declined card is shown on the test checkout, and cancelling brings the items back to the cart", async ({
