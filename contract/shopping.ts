@@ -205,6 +205,12 @@ export const cartResponse = success.extend({
       .string()
       .nullable()
       .describe("When the cart's stock holds lapse unless the cart is used"),
+    notices: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "What changed since the cart was last used: lines whose stock ran out, a coupon that stopped applying",
+      ),
   }),
 });
 export type CartResponse = z.infer<typeof cartResponse>;

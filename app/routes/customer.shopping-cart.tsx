@@ -330,7 +330,16 @@ function Cart({ page }: { page: CartPage }) {
   const busy = changes.state !== "idle";
   const placing = checkoutFetcher.state !== "idle";
 
-  if (cart.cartItems.length === 0 && !busy) return <CartEmpty />;
+  // What the read changed (a line whose hold lapsed and whose stock went, a coupon that expired).
+  const notices = page.cart.data.notices?.map((notice) => <NoticeBox key={notice} message={notice} />);
+  if (cart.cartItems.length === 0 && !busy) {
+    return (
+      <>
+        {notices}
+        <CartEmpty />
+      </>
+    );
+  }
 
   const remove = (item: CartItem) => {
     debounce.cancel(item._id);
@@ -351,6 +360,7 @@ function Cart({ page }: { page: CartPage }) {
   const checkoutLabel = `Checkout (${cart.numOfCartItems})`;
   return (
     <>
+      {notices && <div className="mb-6 flex flex-col gap-3">{notices}</div>}
       <CartLayout
         items={
           <>

@@ -431,6 +431,7 @@ async function cartView(db: Executor, cart: LoadedCart, message: string, now: Da
           }
         : {}),
       holdExpiresAt,
+      ...(cart.notes.length > 0 ? { notices: cart.notes } : {}),
     },
   };
 }

@@ -397,13 +397,18 @@ describe("GET /api/v1/customer/shopping-cart", () => {
     expect(res.body.message).toBe(
       `${label(gone)} is no longer available in that quantity and was removed from your cart. Your shopping cart.`,
     );
+    expect(res.body.data.notices).toEqual([
+      `${label(gone)} is no longer available in that quantity and was removed from your cart.`,
+    ]);
     expect(res.body.numOfCartItems).toBe(1);
     expect(res.body.cartItems[0].product._id).toBe(kept.productId);
     expect(await lines(customer)).toEqual([
       { product_id: kept.productId, product_size_id: null, quantity: 1 },
     ]);
     // The next read has nothing more to say.
-    expect((await getCart(customer)).body.message).toBe("Your shopping cart.");
+    const next = await getCart(customer);
+    expect(next.body.message).toBe("Your shopping cart.");
+    expect(next.body.data.notices).toBeUndefined();
     expect(await stockHeld(shop, gone)).toBe(2);
   });
 
