@@ -10,7 +10,12 @@ import {
 } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
-import { availableProductStockSql, availableSizeStockSql } from "../catalog/stock.ts";
+import {
+  availableProductStockSql,
+  availableSizeStockSql,
+  productHoldsSql,
+  sizeHoldsSql,
+} from "../catalog/stock.ts";
 import type { CoreContext } from "../context.ts";
 import { type Coupon, couponRefusal, findCouponByCode, findCouponById } from "../coupons/coupons.ts";
 import { conflict, invalidField, notFound } from "../errors.ts";
@@ -97,17 +102,6 @@ interface StockState {
   own: number;
 }
 
-/** Units of a size (an SQL expression for its id) that other customers' active holds take. */
-const othersHoldingSize = (sizeId: SQL, customerId: string, now: Date) =>
-  sql`COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-    WHERE h.product_size_id = ${sizeId} AND h.customer_id <> ${customerId} AND h.expires_at > ${ts(now)}), 0)`;
-
-/** Units of a product without sizes that other customers' active holds take. */
-const othersHoldingProduct = (productId: SQL, customerId: string, now: Date) =>
-  sql`COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-    WHERE h.product_id = ${productId} AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
-      AND h.expires_at > ${ts(now)}), 0)`;
-
 /** What the customer's line of an item holds (`sizeKey`: the size id, or '' for none). */
 const ownHolding = (customerId: string, productId: SQL, sizeKey: SQL) =>
   sql`COALESCE((SELECT h.quantity FROM stock_holds h WHERE h.customer_id = ${customerId}
@@ -128,8 +122,8 @@ async function glanceAtItem(
   const [row] = await queryRows<ItemRow & StockState>(
     db,
     sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size,
-          (CASE WHEN s.id IS NULL THEN p.stock - ${othersHoldingProduct(sql`p.id`, customerId, now)}
-            ELSE s.stock - ${othersHoldingSize(sql`s.id`, customerId, now)} END)::int AS free,
+          (CASE WHEN s.id IS NULL THEN p.stock - ${productHoldsSql(sql`p.id`, now, customerId)}
+            ELSE s.stock - ${sizeHoldsSql(sql`s.id`, now, customerId)} END)::int AS free,
           ${ownHolding(customerId, sql`p.id`, sql`coalesce(s.id, '')`)} AS own
         ${itemSource(productId, size)}`,
   );
@@ -160,9 +154,9 @@ async function lockItemStock(
   const [row] = await queryRows<StockState>(
     db,
     item.sizeId
-      ? sql`SELECT (s.stock - ${othersHoldingSize(sql`s.id`, customerId, now)})::int AS free, ${own} AS own
+      ? sql`SELECT (s.stock - ${sizeHoldsSql(sql`s.id`, now, customerId)})::int AS free, ${own} AS own
           FROM product_sizes s WHERE s.id = ${item.sizeId}`
-      : sql`SELECT (p.stock - ${othersHoldingProduct(sql`p.id`, customerId, now)})::int AS free, ${own} AS own
+      : sql`SELECT (p.stock - ${productHoldsSql(sql`p.id`, now, customerId)})::int AS free, ${own} AS own
           FROM products p WHERE p.id = ${item.productId}`,
   );
   return row!;

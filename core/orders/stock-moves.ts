@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
 import { refreshListingPrices } from "../catalog/listing.ts";
 import { refreshSearchPostings } from "../catalog/search-postings.ts";
+import { productHoldsSql, sizeHoldsSql } from "../catalog/stock.ts";
 
 /** An item whose stock a transaction locks: a size of a product, or a product without sizes. */
 export interface StockRef {
@@ -48,18 +49,14 @@ export async function lockStock(
   // was committed when it started, and waiting for a row lock does not refresh that. Counted in
   // the locking statement, the holds and sales of the transaction we waited for would be missed
   // (two buyers would both see the last unit free).
-  const at = sql`${now.toISOString()}::timestamptz`;
   const sizeIds = [...new Set(items.filter((m) => m.sizeId).map((m) => m.sizeId!))];
   const productIds = [...new Set(items.filter((m) => !m.sizeId).map((m) => m.productId))];
   const rows = await queryRows<{ id: string; free: number }>(
     db,
-    sql`SELECT s.id, (s.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-          WHERE h.product_size_id = s.id AND h.customer_id <> ${customerId} AND h.expires_at > ${at}), 0))::int AS free
+    sql`SELECT s.id, (s.stock - ${sizeHoldsSql(sql`s.id`, now, customerId)})::int AS free
         FROM product_sizes s WHERE s.id = ANY(${sql.param(sizeIds)}::text[])
         UNION ALL
-        SELECT p.id, (p.stock - COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-          WHERE h.product_id = p.id AND h.product_size_id IS NULL AND h.customer_id <> ${customerId}
-            AND h.expires_at > ${at}), 0))::int AS free
+        SELECT p.id, (p.stock - ${productHoldsSql(sql`p.id`, now, customerId)})::int AS free
         FROM products p WHERE p.id = ANY(${sql.param(productIds)}::text[])`,
   );
   return new Map(rows.map((r) => [r.id, r.free]));
