@@ -9,7 +9,6 @@ import {
   type UpdateCartItemBody,
 } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
-import { newId } from "#db/ids.ts";
 import {
   availableProductStockSql,
   availableSizeStockSql,
@@ -21,6 +20,7 @@ import { type Coupon, couponRefusal, findCouponByCode, findCouponById } from "..
 import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
 import { lockStock, stockKey } from "../orders/stock-moves.ts";
+import { countCartLines, deleteLines, findLine, lockCart, ts, writeLine } from "./cart-lines.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
 // The cart (docs/decisions/012-cart-lines-are-stock-holds.md): each line is a row of `stock_holds`, holding its
@@ -49,8 +49,6 @@ export interface CartLine extends StockItemRef {
 
 export const itemLabel = (item: Pick<StockItemRef, "title" | "size">) =>
   item.size ? `${item.title} (size ${item.size.toUpperCase()})` : item.title;
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 function holdUntil(ctx: CoreContext, now: Date): Date {
   return new Date(now.getTime() + ctx.reservationMinutes * 60_000);
@@ -177,34 +175,6 @@ function refuseShortage(item: StockItemRef, state: StockState, wanted: number): 
   );
 }
 
-async function writeLine(
-  db: Executor,
-  customerId: string,
-  item: StockItemRef,
-  quantity: number,
-  until: Date,
-  now: Date,
-) {
-  await db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at, created_at)
-    VALUES (${newId()}, ${customerId}, ${item.productId}, ${item.sizeId}, ${quantity}, ${ts(until)}, ${ts(now)})
-    ON CONFLICT (customer_id, product_id, coalesce(product_size_id, ''))
-    DO UPDATE SET quantity = EXCLUDED.quantity, expires_at = EXCLUDED.expires_at`);
-}
-
-/** Locks the customer's cart row (creating it), so changes to one cart run one at a time. */
-export async function lockCart(
-  db: Executor,
-  customerId: string,
-  now: Date,
-): Promise<{ couponId: string | null }> {
-  const [row] = await queryRows<{ coupon_id: string | null }>(
-    db,
-    sql`INSERT INTO carts (customer_id, updated_at) VALUES (${customerId}, ${ts(now)})
-        ON CONFLICT (customer_id) DO UPDATE SET updated_at = EXCLUDED.updated_at RETURNING coupon_id`,
-  );
-  return { couponId: row?.coupon_id ?? null };
-}
-
 /** POST /customer/shopping-cart: adds to the line (creating it) and holds the stock. */
 export async function addToCart(ctx: CoreContext, customerId: string, body: AddToCartBody) {
   const now = ctx.now();
@@ -226,14 +196,10 @@ export async function addToCart(ctx: CoreContext, customerId: string, body: AddT
     // Cart activity keeps the other lines' holds too (lapsed ones are re-checked when the cart is read).
     await tx.execute(sql`UPDATE stock_holds SET expires_at = ${ts(until)}
       WHERE customer_id = ${customerId} AND expires_at > ${ts(now)}`);
-    const [count] = await queryRows<{ n: number }>(
-      tx,
-      sql`SELECT count(*)::int AS n FROM stock_holds WHERE customer_id = ${customerId}`,
-    );
     return {
       status: "Success" as const,
       message: `${itemLabel(item)} added to your cart.`,
-      numOfCartItems: count?.n ?? 0,
+      numOfCartItems: await countCartLines(tx, customerId),
     };
   });
 }
@@ -251,14 +217,15 @@ interface LineRow {
   unit_price_cents: number;
 }
 
-async function readLines(db: Executor, customerId: string, lock: boolean): Promise<CartLine[]> {
+/** The cart's lines, locked until the transaction ends, in the order they were added. */
+async function readLines(db: Executor, customerId: string): Promise<CartLine[]> {
   const rows = await queryRows<LineRow>(
     db,
     sql`SELECT h.id, h.product_id, h.product_size_id, h.quantity, h.expires_at, p.title, p.image_cover, p.color,
           s.size, COALESCE(s.price_cents, p.price_cents) AS unit_price_cents
         FROM stock_holds h JOIN products p ON p.id = h.product_id
         LEFT JOIN product_sizes s ON s.id = h.product_size_id
-        WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id ${lock ? sql`FOR UPDATE OF h` : sql``}`,
+        WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id FOR UPDATE OF h`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -323,7 +290,7 @@ export async function loadCart(
   const { couponId } = await lockCart(tx, customerId, now);
   const notes: string[] = [];
   const lines: CartLine[] = [];
-  const current = await readLines(tx, customerId, true);
+  const current = await readLines(tx, customerId);
   const lapsed = current.filter((line) => line.expiresAt <= now);
   const toLock = options.lockAllLines ? current : lapsed;
   const free = toLock.length > 0 ? await lockStock(tx, toLock, customerId, now) : new Map<string, number>();
@@ -342,19 +309,17 @@ export async function loadCart(
     }
   }
   if (lines.length > 0) {
-    await tx.execute(
-      sql`UPDATE stock_holds SET expires_at = ${ts(holdUntil(ctx, now))} WHERE customer_id = ${customerId}`,
-    );
-    for (const line of lines) line.expiresAt = holdUntil(ctx, now);
+    const until = holdUntil(ctx, now);
+    await tx.execute(sql`UPDATE stock_holds SET expires_at = ${ts(until)} WHERE customer_id = ${customerId}`);
+    for (const line of lines) line.expiresAt = until;
   }
+  // A coupon stays only on a cart it still applies to; gone quietly from an empty cart.
   let coupon = couponId ? ((await findCouponById(tx, couponId)) ?? null) : null;
-  if (couponId) {
-    const refusal = coupon && lines.length > 0 ? couponRefusal(coupon, itemsCents(lines), now) : "";
-    if (refusal !== null) {
-      await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
-      if (refusal) notes.push(`${refusal} It was removed from your cart.`);
-      coupon = null;
-    }
+  const refusal = coupon && lines.length > 0 ? couponRefusal(coupon, itemsCents(lines), now) : null;
+  if (couponId && (refusal || lines.length === 0 || !coupon)) {
+    await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
+    if (refusal) notes.push(`${refusal} It was removed from your cart.`);
+    coupon = null;
   }
   return { lines, coupon, notes, free };
 }
@@ -452,12 +417,7 @@ export async function updateCartItem(ctx: CoreContext, customerId: string, body:
   return ctx.db.transaction(async (tx) => {
     await lockCart(tx, customerId, now);
     const item = await resolveItem(tx, body.productId, body.size);
-    const [line] = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM stock_holds WHERE customer_id = ${customerId} AND product_id = ${item.productId}
-          AND coalesce(product_size_id, '') = ${item.sizeId ?? ""}`,
-    );
-    if (!line) throw notInCart(item);
+    if (!(await findLine(tx, customerId, item))) throw notInCart(item);
     // The item's stock is locked together with that of the lapsed lines loadCart re-checks below:
     // one lock acquisition in the global order, never one row and then others.
     const lapsed = await queryRows<{ product_id: string; product_size_id: string | null }>(
@@ -492,12 +452,7 @@ export async function removeCartItem(ctx: CoreContext, customerId: string, body:
   return ctx.db.transaction(async (tx) => {
     await lockCart(tx, customerId, now);
     const item = await resolveItem(tx, body.productId, body.size);
-    const removed = await queryRows(
-      tx,
-      sql`DELETE FROM stock_holds WHERE customer_id = ${customerId} AND product_id = ${item.productId}
-          AND coalesce(product_size_id, '') = ${item.sizeId ?? ""} RETURNING id`,
-    );
-    if (removed.length === 0) throw notInCart(item);
+    if ((await deleteLines(tx, customerId, [item])) === 0) throw notInCart(item);
     const cart = await loadCart(ctx, tx, customerId, now);
     return cartView(tx, cart, `${itemLabel(item)} removed from your cart.`, now);
   });
@@ -528,13 +483,4 @@ export async function applyCoupon(ctx: CoreContext, customerId: string, couponCo
       now,
     );
   });
-}
-
-/** How many lines the customer's cart has (the navigation's badge). */
-export async function countCartLines(ctx: CoreContext, customerId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`SELECT count(*)::int AS n FROM stock_holds WHERE customer_id = ${customerId}`,
-  );
-  return row?.n ?? 0;
 }

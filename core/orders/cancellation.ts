@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
-import { newId } from "#db/ids.ts";
-import { lockCart } from "../cart/cart.ts";
+import { lockCart, putBackInCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
 import { releaseCouponUse } from "../coupons/coupons.ts";
-import { ORDER_COLUMNS, type OrderRow, orderItems, recordStatus } from "./orders.ts";
+import { ORDER_COLUMNS, type OrderRow, orderMoves, recordStatus } from "./orders.ts";
 import { lockStockRows, moveStock } from "./stock-moves.ts";
 
 /** Locks an order row for a status change. */
@@ -32,12 +31,7 @@ export async function cancelLockedOrder(
   reason: string,
 ): Promise<boolean> {
   if (order.status !== "pending_payment") return false;
-  const items = await orderItems(db, [order.id]);
-  const moves = items.map((i) => ({
-    productId: i.product_id,
-    sizeId: i.product_size_id,
-    quantity: i.quantity,
-  }));
+  const moves = await orderMoves(db, order.id);
   // In the order a checkout takes its locks (cart, then stock), since the items go back into the
   // customer's cart: otherwise a checkout holding the cart's lines and waiting for this stock would
   // deadlock with this cancellation waiting for those lines.
@@ -48,14 +42,7 @@ export async function cancelLockedOrder(
   await recordStatus(db, order.id, "cancelled", now, reason);
   await moveStock(db, moves, -1);
   if (order.coupon_id) await releaseCouponUse(db, order.coupon_id);
-  for (const item of items) {
-    await db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at, created_at)
-      VALUES (${newId()},
-        ${order.customer_id}, ${item.product_id}, ${item.product_size_id}, ${item.quantity},
-        ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-      ON CONFLICT (customer_id, product_id, coalesce(product_size_id, ''))
-      DO UPDATE SET quantity = LEAST(999, stock_holds.quantity + EXCLUDED.quantity)`);
-  }
+  await putBackInCart(db, order.customer_id, moves, now);
   return true;
 }
 

@@ -6,6 +6,7 @@ import { iso, pagination } from "../catalog/products.ts";
 import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
+import type { StockMove } from "./stock-moves.ts";
 
 export interface OrderRow {
   id: string;
@@ -69,6 +70,15 @@ export async function orderItems(db: Executor, orderIds: readonly string[]): Pro
           total_cents
         FROM order_items WHERE order_id = ANY(${sql.param([...orderIds])}::text[]) ORDER BY order_id, position`,
   );
+}
+
+/** What an order took off the shelf, item by item. */
+export async function orderMoves(db: Executor, orderId: string): Promise<StockMove[]> {
+  return (await orderItems(db, [orderId])).map((i) => ({
+    productId: i.product_id,
+    sizeId: i.product_size_id,
+    quantity: i.quantity,
+  }));
 }
 
 /**

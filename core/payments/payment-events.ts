@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { OrderStatus } from "#contract/shopping.ts";
 import { queryRows } from "#db/client.ts";
-import { lockCart } from "../cart/cart.ts";
+import { deleteLines, lockCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
 import { cancelLockedOrder, lockOrder } from "../orders/cancellation.ts";
-import { orderItems, recordStatus } from "../orders/orders.ts";
+import { orderMoves, recordStatus } from "../orders/orders.ts";
 import { countSold, lockStock, moveStock, stockKey } from "../orders/stock-moves.ts";
 import type { PaymentProviderName } from "../ports/payments.ts";
 
@@ -58,50 +58,43 @@ export async function handlePaymentEvent(
       return { handled: false, orderId: order?.id ?? null, status: order?.status ?? null };
     if (!order) return { handled: true, orderId: null, status: null };
 
+    const outcome = (status: OrderStatus) => ({ handled: true, orderId: order.id, status });
+
     if (event.type === "checkout.session.expired") {
-      await cancelLockedOrder(tx, order, now, "The payment page expired before payment.");
-    } else if (event.paid) {
-      const items = (await orderItems(tx, [order.id])).map((i) => ({
-        productId: i.product_id,
-        sizeId: i.product_size_id,
-        quantity: i.quantity,
-      }));
-      let note: string | undefined;
-      if (order.status === "cancelled" && order.paid_at === null && order.payment_method === "credit_card") {
-        // Paid after the window closed and the stock went back: take it again if it is still there,
-        // else the order stays cancelled and the payment is due back (the note says so). The cart
-        // first, as a checkout locks them: the items are taken back out of the customer's cart.
-        await lockCart(tx, order.customer_id, now);
-        const free = await lockStock(tx, items, order.customer_id, now);
-        if (items.some((m) => m.quantity > (free.get(stockKey(m)) ?? 0))) {
-          await recordStatus(
-            tx,
-            order.id,
-            "cancelled",
-            now,
-            "Payment received after cancellation: refund due.",
-          );
-          return { handled: true, orderId: order.id, status: "cancelled" };
-        }
-        await moveStock(tx, items, 1);
-        for (const m of items) {
-          await tx.execute(sql`DELETE FROM stock_holds WHERE customer_id = ${order.customer_id}
-            AND product_id = ${m.productId} AND coalesce(product_size_id, '') = ${m.sizeId ?? ""}`);
-        }
-        note = "Paid after the payment window closed.";
-      } else if (order.status !== "pending_payment") {
-        return { handled: true, orderId: order.id, status: order.status };
-      }
-      await tx.execute(sql`UPDATE orders SET status = 'paid', paid_at = ${now.toISOString()}::timestamptz,
-        updated_at = ${now.toISOString()}::timestamptz WHERE id = ${order.id}`);
-      await recordStatus(tx, order.id, "paid", now, note);
-      await countSold(tx, items, 1);
-      return { handled: true, orderId: order.id, status: "paid" };
+      const cancelled = await cancelLockedOrder(tx, order, now, "The payment page expired before payment.");
+      return outcome(cancelled ? "cancelled" : order.status);
     }
-    const [after] = await queryRows<{ status: OrderStatus }>(
-      tx,
-      sql`SELECT status FROM orders WHERE id = ${order.id}`,
-    );
-    return { handled: true, orderId: order.id, status: after?.status ?? null };
+    // A delayed payment method completed the page without the money: its own event follows.
+    if (!event.paid) return outcome(order.status);
+
+    const items = await orderMoves(tx, order.id);
+    let note: string | undefined;
+    if (order.status === "cancelled" && order.paid_at === null && order.payment_method === "credit_card") {
+      // Paid after the window closed and the stock went back: take it again if it is still there,
+      // else the order stays cancelled and the payment is due back (the note says so). The cart
+      // first, as a checkout locks them: the items are taken back out of the customer's cart.
+      await lockCart(tx, order.customer_id, now);
+      const free = await lockStock(tx, items, order.customer_id, now);
+      if (items.some((m) => m.quantity > (free.get(stockKey(m)) ?? 0))) {
+        await recordStatus(
+          tx,
+          order.id,
+          "cancelled",
+          now,
+          "Payment received after cancellation: refund due.",
+        );
+        return outcome("cancelled");
+      }
+      await moveStock(tx, items, 1);
+      await deleteLines(tx, order.customer_id, items);
+      note = "Paid after the payment window closed.";
+    } else if (order.status !== "pending_payment") {
+      return outcome(order.status);
+    }
+    await tx.execute(sql`UPDATE orders SET status = 'paid', paid_at = ${now.toISOString()}::timestamptz,
+      updated_at = ${now.toISOString()}::timestamptz WHERE id = ${order.id}`);
+    await recordStatus(tx, order.id, "paid", now, note);
+    await countSold(tx, items, 1);
+    return outcome("paid");
   });
 }

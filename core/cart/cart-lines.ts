@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { MAX_LINE_QUANTITY } from "#contract/shopping.ts";
+import { type Executor, queryRows } from "#db/client.ts";
+import { newId } from "#db/ids.ts";
+import type { StockRef } from "../orders/stock-moves.ts";
+
+// The rows behind a cart (docs/decisions/012-cart-lines-are-stock-holds.md): `carts` (the lock and
+// the coupon) and `stock_holds` (the lines). The cart's rules are in cart.ts; orders use these to
+// put a cancelled order's items back and to take a late-paid order's items out again.
+
+/** A line names its item as the stock moves do: a size of a product, or a product without sizes. */
+type LineItem = StockRef;
+
+export const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+const sameItem = (item: LineItem) =>
+  sql`product_id = ${item.productId} AND coalesce(product_size_id, '') = ${item.sizeId ?? ""}`;
+
+/** Locks the customer's cart row (creating it), so changes to one cart run one at a time. */
+export async function lockCart(
+  db: Executor,
+  customerId: string,
+  now: Date,
+): Promise<{ couponId: string | null }> {
+  const [row] = await queryRows<{ coupon_id: string | null }>(
+    db,
+    sql`INSERT INTO carts (customer_id, updated_at) VALUES (${customerId}, ${ts(now)})
+        ON CONFLICT (customer_id) DO UPDATE SET updated_at = EXCLUDED.updated_at RETURNING coupon_id`,
+  );
+  return { couponId: row?.coupon_id ?? null };
+}
+
+/** Sets the line of an item to `quantity`, held until `until` (creating the line). */
+export async function writeLine(
+  db: Executor,
+  customerId: string,
+  item: LineItem,
+  quantity: number,
+  until: Date,
+  now: Date,
+) {
+  await db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at, created_at)
+    VALUES (${newId()}, ${customerId}, ${item.productId}, ${item.sizeId}, ${quantity}, ${ts(until)}, ${ts(now)})
+    ON CONFLICT (customer_id, product_id, coalesce(product_size_id, ''))
+    DO UPDATE SET quantity = EXCLUDED.quantity, expires_at = EXCLUDED.expires_at`);
+}
+
+/** The line of an item, if the cart has one. */
+export async function findLine(db: Executor, customerId: string, item: LineItem) {
+  const [line] = await queryRows<{ id: string; quantity: number }>(
+    db,
+    sql`SELECT id, quantity FROM stock_holds WHERE customer_id = ${customerId} AND ${sameItem(item)}`,
+  );
+  return line;
+}
+
+/** Removes the lines of these items; returns how many there were. */
+export async function deleteLines(db: Executor, customerId: string, items: readonly LineItem[]) {
+  let removed = 0;
+  for (const item of items) {
+    const rows = await queryRows(
+      db,
+      sql`DELETE FROM stock_holds WHERE customer_id = ${customerId} AND ${sameItem(item)} RETURNING id`,
+    );
+    removed += rows.length;
+  }
+  return removed;
+}
+
+/**
+ * Puts items back into the customer's cart (a cancelled order's), added to any line of the same item,
+ * as lapsed lines: they hold nothing until the next cart read holds them again, stock allowing.
+ */
+export async function putBackInCart(
+  db: Executor,
+  customerId: string,
+  items: readonly (LineItem & { quantity: number })[],
+  now: Date,
+) {
+  for (const item of items) {
+    await db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at, created_at)
+      VALUES (${newId()}, ${customerId}, ${item.productId}, ${item.sizeId}, ${item.quantity}, ${ts(now)}, ${ts(now)})
+      ON CONFLICT (customer_id, product_id, coalesce(product_size_id, ''))
+      DO UPDATE SET quantity = LEAST(${MAX_LINE_QUANTITY}, stock_holds.quantity + EXCLUDED.quantity)`);
+  }
+}
+
+/** How many lines the customer's cart has. */
+export async function countCartLines(db: Executor, customerId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM stock_holds WHERE customer_id = ${customerId}`,
+  );
+  return row?.n ?? 0;
+}
