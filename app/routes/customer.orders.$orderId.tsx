@@ -14,7 +14,6 @@ import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
 import { ORDER_STATUS_LABELS, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
 import { DomainError } from "#core/errors.ts";
-import { expireUnpaidOrders } from "#core/orders/cancellation.ts";
 import { getOrder } from "#core/orders/orders.ts";
 import type { Route } from "./+types/customer.orders.$orderId";
 
@@ -27,7 +26,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
-  await expireUnpaidOrders(context.core, { customerId });
   try {
     const order = await getOrder(context.core, customerId, params.orderId);
     // The card provider sends the shopper back here with ?payment=success (core/orders/checkout.ts).

@@ -15,7 +15,6 @@ import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
 import { ORDERS_PAGE_SIZE, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
 import { readPageParam } from "#contract/storefront.ts";
-import { expireUnpaidOrders } from "#core/orders/cancellation.ts";
 import { listOrders } from "#core/orders/orders.ts";
 import type { Route } from "./+types/customer.orders";
 
@@ -35,15 +34,12 @@ export const meta: Route.MetaFunction = () => accountPageMeta("Orders");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
   const page = readPageParam(new URL(request.url).searchParams);
-  // A card order whose payment window has closed is shown cancelled, not still waiting.
-  const orders = expireUnpaidOrders(context.core, { customerId })
-    .then(() => listOrders(context.core, customerId, { page, limit: ORDERS_PAGE_SIZE }))
-    .then(
-      (result): OrdersPage => ({
-        orders: result.data,
-        numberOfPages: result.paginationResults.numberOfPages,
-      }),
-    );
+  const orders = listOrders(context.core, customerId, { page, limit: ORDERS_PAGE_SIZE }).then(
+    (result): OrdersPage => ({
+      orders: result.data,
+      numberOfPages: result.paginationResults.numberOfPages,
+    }),
+  );
   const { data } = await withinOrStream(orders, LIST_WAIT_MS);
   if (!(data instanceof Promise) && isPastTheEnd(page, data)) throw redirect(pageUrl(data.numberOfPages));
   return { page, orders: data };

@@ -39,17 +39,14 @@ import {
 import { listAddresses } from "#core/accounts/addresses.ts";
 import { listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
 import { applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
-import type { CoreContext } from "#core/context.ts";
-import { cancelOrder, expireUnpaidOrders } from "#core/orders/cancellation.ts";
+import { cancelPayment } from "#core/orders/cancellation.ts";
 import { checkout } from "#core/orders/checkout.ts";
-import { getOrder } from "#core/orders/orders.ts";
 import type { Route } from "./+types/customer.shopping-cart";
 
 /** SPEC §8: a failed call shows the server's message, or this. */
 const FAILED = "Something went wrong!";
 const ORDERS_ROUTE = "/customer/orders";
 const ADD_PHONE_ROUTE = "/customer/add-phone-number";
-const ORDER_ID = /^[0-9a-f]{24}$/;
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Shopping cart");
 
@@ -59,26 +56,13 @@ interface CartPage {
   addresses: AddressEntry[];
 }
 
-/**
- * The card payment page's cancel link comes back here with `?cancelledOrder=`: the unpaid order is
- * cancelled and its items return to the cart. True when that order is (now) cancelled, so the notice
- * also shows when the page is loaded again.
- */
-async function cancelPayment(core: CoreContext, customerId: string, orderId: string): Promise<boolean> {
-  if (!ORDER_ID.test(orderId)) return false;
-  await cancelOrder(core, orderId, { reason: "The customer cancelled the payment.", customerId });
-  const order = await getOrder(core, customerId, orderId).catch(() => null);
-  return order?.status === "cancelled";
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
   const cancelledOrder = new URL(request.url).searchParams.get("cancelledOrder");
+  // Back from the card payment page's cancel link: that order's items come back to this cart.
   const paymentCancelled = cancelledOrder
     ? await cancelPayment(context.core, customerId, cancelledOrder)
     : false;
-  // Card orders left unpaid past their window give their items back before the cart is read.
-  await expireUnpaidOrders(context.core, { customerId });
   const page: Promise<CartPage> = Promise.all([
     getCart(context.core, customerId),
     listPhoneNumbers(context.core, customerId),

@@ -19,6 +19,7 @@ import type { CoreContext } from "../context.ts";
 import { type Coupon, couponRefusal, findCouponByCode, findCouponById } from "../coupons/coupons.ts";
 import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
+import { expireUnpaidOrders } from "../orders/cancellation.ts";
 import { lockStock, stockKey } from "../orders/stock-moves.ts";
 import { countCartLines, deleteLines, findLine, lockCart, ts, writeLine } from "./cart-lines.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
@@ -397,6 +398,8 @@ async function cartView(db: Executor, cart: LoadedCart, message: string, now: Da
 
 /** GET /customer/shopping-cart. */
 export async function getCart(ctx: CoreContext, customerId: string): Promise<CartResponse> {
+  // An unpaid card order past its window gives its items back to this cart first.
+  await expireUnpaidOrders(ctx, { customerId });
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const cart = await loadCart(ctx, tx, customerId, now);

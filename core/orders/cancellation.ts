@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
+import { ID_PATTERN } from "#db/ids.ts";
 import { lockCart, putBackInCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
 import { releaseCouponUse } from "../coupons/coupons.ts";
-import { ORDER_COLUMNS, type OrderRow, orderMoves, recordStatus } from "./orders.ts";
+import { ORDER_COLUMNS, type OrderRow, orderMoves, recordStatus } from "./order-records.ts";
 import { lockStockRows, moveStock } from "./stock-moves.ts";
 
 /** Locks an order row for a status change. */
@@ -65,9 +66,25 @@ export async function cancelOrder(
 }
 
 /**
+ * The shopper left the card payment page by its cancel link: their unpaid order is cancelled and its
+ * items are back in the cart. True when that order of theirs is (now) cancelled, so a reload of the
+ * page that says so still says so.
+ */
+export async function cancelPayment(ctx: CoreContext, customerId: string, orderId: string): Promise<boolean> {
+  if (!ID_PATTERN.test(orderId)) return false;
+  await cancelOrder(ctx, orderId, { reason: "The customer cancelled the payment.", customerId });
+  const [row] = await queryRows<{ status: string }>(
+    ctx.db,
+    sql`SELECT status FROM orders WHERE id = ${orderId} AND customer_id = ${customerId}`,
+  );
+  return row?.status === "cancelled";
+}
+
+/**
  * Cancels card orders whose payment window has closed (all, or one customer's), releasing their
- * stock. Run by a periodic sweep and before a customer's cart or orders are read; instances share the
- * work through SKIP LOCKED.
+ * stock. Run by a periodic sweep and before a customer's cart or orders are read (getCart,
+ * listOrders, getOrder). Instances may pick the same order: each cancellation locks it and checks its
+ * status again, so it is cancelled once.
  */
 export async function expireUnpaidOrders(
   ctx: CoreContext,

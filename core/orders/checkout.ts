@@ -15,7 +15,8 @@ import type { CoreContext } from "../context.ts";
 import { countCouponUse } from "../coupons/coupons.ts";
 import { conflict, DomainError, invalid, invalidField } from "../errors.ts";
 import { cancelOrder } from "./cancellation.ts";
-import { getOrder, recordStatus } from "./orders.ts";
+import { recordStatus } from "./order-records.ts";
+import { getOrder } from "./orders.ts";
 import { countSold, moveStock, stockKey } from "./stock-moves.ts";
 
 /** How long a card order waits for its payment before it is cancelled and its stock released. */

@@ -4,7 +4,7 @@ import { queryRows } from "#db/client.ts";
 import { deleteLines, lockCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
 import { cancelLockedOrder, lockOrder } from "../orders/cancellation.ts";
-import { orderMoves, recordStatus } from "../orders/orders.ts";
+import { orderMoves, recordStatus } from "../orders/order-records.ts";
 import { countSold, lockStock, moveStock, stockKey } from "../orders/stock-moves.ts";
 import type { PaymentProviderName } from "../ports/payments.ts";
 

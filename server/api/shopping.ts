@@ -13,7 +13,6 @@ import { addToCart, applyCoupon, getCart, removeCartItem, updateCartItem } from 
 import type { CoreContext } from "#core/context.ts";
 import { invalidField } from "#core/errors.ts";
 import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favorites.ts";
-import { expireUnpaidOrders } from "#core/orders/cancellation.ts";
 import { checkout } from "#core/orders/checkout.ts";
 import { getOrder, listOrders } from "#core/orders/orders.ts";
 import { requireSession } from "../middleware/session.ts";
@@ -50,10 +49,7 @@ export function shoppingRoutes(ctx: CoreContext, options: Options) {
     .get("/favorites", session, async (c) =>
       c.json(await listFavorites(ctx, me(c), parseQuery(c, favoriteListQuery))),
     )
-    .get("/shopping-cart", session, async (c) => {
-      await expireUnpaidOrders(ctx, { customerId: me(c) });
-      return c.json(await getCart(ctx, me(c)));
-    })
+    .get("/shopping-cart", session, async (c) => c.json(await getCart(ctx, me(c))))
     .post("/shopping-cart", session, async (c) =>
       c.json(await addToCart(ctx, me(c), await parseBody(c, addToCartBody))),
     )
@@ -75,12 +71,8 @@ export function shoppingRoutes(ctx: CoreContext, options: Options) {
       const body = await parseBody(c, checkoutBody);
       return c.json(await checkout(ctx, me(c), body, "credit_card", { origin: origin(c) }), 201);
     })
-    .get("/orders", session, async (c) => {
-      await expireUnpaidOrders(ctx, { customerId: me(c) });
-      return c.json(await listOrders(ctx, me(c), parseQuery(c, orderListQuery)));
-    })
-    .get("/orders/:orderId", session, async (c) => {
-      await expireUnpaidOrders(ctx, { customerId: me(c) });
-      return c.json({ data: await getOrder(ctx, me(c), c.req.param("orderId")) });
-    });
+    .get("/orders", session, async (c) => c.json(await listOrders(ctx, me(c), parseQuery(c, orderListQuery))))
+    .get("/orders/:orderId", session, async (c) =>
+      c.json({ data: await getOrder(ctx, me(c), c.req.param("orderId")) }),
+    );
 }
