@@ -20,6 +20,19 @@ export const CONFETTI_PIECES = 200;
 export const COUPON_APPLIED_PREFIX = "Price discount applied";
 /** A checkout answer that starts so sends the shopper to the hosted card payment page (SPEC §4). */
 export const CARD_CHECKOUT_PREFIX = "Stripe";
+/** The cart page's query parameter naming the card order whose payment page was left by its cancel link. */
+export const CANCELLED_ORDER_PARAM = "cancelledOrder";
+/** The order page's query parameter (`?payment=success`) of a shopper back from paying. */
+export const PAYMENT_RETURN_PARAM = "payment";
+
+/** Where the card payment page sends the shopper back: the order's page, or the cart (which cancels it). */
+export function paymentReturnPaths(orderId: string) {
+  return {
+    success: `/customer/orders/${orderId}?${PAYMENT_RETURN_PARAM}=success`,
+    cancel: `/customer/shopping-cart?${CANCELLED_ORDER_PARAM}=${orderId}`,
+  };
+}
+
 /** SPEC §9 favorites page size per breakpoint: <640, 640, 768, 1024, 1280, 1536. */
 export const FAVORITES_PAGE_SIZES = [12, 12, 12, 19, 20, 20] as const;
 export const ORDERS_PAGE_SIZE = 10;

@@ -12,7 +12,12 @@ import { paymentNotice } from "#app/lib/orders.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
-import { ORDER_STATUS_LABELS, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
+import {
+  ORDER_STATUS_LABELS,
+  type Order,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_RETURN_PARAM,
+} from "#contract/shopping.ts";
 import { DomainError } from "#core/errors.ts";
 import { getOrder } from "#core/orders/orders.ts";
 import type { Route } from "./+types/customer.orders.$orderId";
@@ -28,8 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
   try {
     const order = await getOrder(context.core, customerId, params.orderId);
-    // The card provider sends the shopper back here with ?payment=success (core/orders/checkout.ts).
-    const backFromPayment = new URL(request.url).searchParams.get("payment") === "success";
+    // The card provider sends the shopper back here with ?payment=success (paymentReturnPaths).
+    const backFromPayment = new URL(request.url).searchParams.get(PAYMENT_RETURN_PARAM) === "success";
     return { order, backFromPayment };
   } catch (error) {
     // Another customer's order answers like a missing one (core).

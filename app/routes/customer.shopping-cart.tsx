@@ -27,6 +27,7 @@ import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import type { AddressEntry, PhoneNumberEntry } from "#contract/accounts.ts";
 import {
   applyCouponBody,
+  CANCELLED_ORDER_PARAM,
   CARD_CHECKOUT_PREFIX,
   type CartItem,
   type CartResponse,
@@ -58,7 +59,7 @@ interface CartPage {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
-  const cancelledOrder = new URL(request.url).searchParams.get("cancelledOrder");
+  const cancelledOrder = new URL(request.url).searchParams.get(CANCELLED_ORDER_PARAM);
   // Back from the card payment page's cancel link: that order's items come back to this cart.
   const paymentCancelled = cancelledOrder
     ? await cancelPayment(context.core, customerId, cancelledOrder)

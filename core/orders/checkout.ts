@@ -4,13 +4,14 @@ import {
   type CheckoutBody,
   type CheckoutResponse,
   type PaymentMethod,
+  paymentReturnPaths,
 } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { saveAddress } from "../accounts/addresses.ts";
 import { normalizePhoneNumber } from "../accounts/phone-verification.ts";
 import { type CartLine, itemLabel, itemsCents, loadCart, readPricingSettings } from "../cart/cart.ts";
-import { priceCart } from "../cart/pricing.ts";
+import { type Pricing, priceCart } from "../cart/pricing.ts";
 import type { CoreContext } from "../context.ts";
 import { countCouponUse } from "../coupons/coupons.ts";
 import { conflict, DomainError, invalid, invalidField } from "../errors.ts";
@@ -31,6 +32,9 @@ interface Placed {
   orderId: string;
   orderNumber: number;
   lines: CartLine[];
+  pricing: Pricing;
+  /** When an unpaid card order is cancelled. */
+  paymentDeadline: Date;
 }
 
 /**
@@ -78,6 +82,7 @@ async function placeOrder(
   );
   const orderId = newId();
   const card = method === "credit_card";
+  const paymentDeadline = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
   const status = card ? "pending_payment" : "placed";
   const [{ number }] = (await queryRows<{ number: number }>(
     tx,
@@ -89,7 +94,7 @@ async function placeOrder(
           ${pricing.shippingCents}, ${pricing.totalCents}, ${pricing.discountCents}, ${pricing.totalAfterDiscountCents},
           ${cart.coupon?.id ?? null}, ${cart.coupon?.code ?? null}, ${cart.coupon?.discountPercent ?? null},
           ${card ? ctx.payments.name : null},
-          ${card ? new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString() : null}::timestamptz,
+          ${card ? paymentDeadline.toISOString() : null}::timestamptz,
           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
         RETURNING number`,
   )) as [{ number: number }];
@@ -105,7 +110,7 @@ async function placeOrder(
   if (!card) await countSold(tx, cart.lines, 1);
   await tx.execute(sql`DELETE FROM stock_holds WHERE customer_id = ${customerId}`);
   await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
-  return { orderId, orderNumber: number, lines: cart.lines };
+  return { orderId, orderNumber: number, lines: cart.lines, pricing, paymentDeadline };
 }
 
 /** The customer's verified number this checkout names, in its stored form, or a 400 on `phone`. */
@@ -143,20 +148,22 @@ export async function checkout(
     if (!(error instanceof DomainError)) throw error;
   });
 
+  const order = await getOrder(ctx, customerId, outcome.orderId);
   if (method === "cash_on_delivery") {
     return {
       status: "Success",
       message: `Order #${outcome.orderNumber} placed: you pay in cash on delivery.`,
-      order: await getOrder(ctx, customerId, outcome.orderId),
+      order,
     };
   }
 
-  const order = await getOrder(ctx, customerId, outcome.orderId);
   const [customer] = await queryRows<{ email: string }>(
     ctx.db,
     sql`SELECT email FROM customers WHERE id = ${customerId}`,
   );
   const absolute = (path: string) => new URL(path, urls.origin).toString();
+  const { pricing } = outcome;
+  const back = paymentReturnPaths(order._id);
   let session: { sessionId: string; url: string };
   try {
     session = await ctx.payments.createCheckoutSession({
@@ -166,29 +173,21 @@ export async function checkout(
       currency: "usd",
       lineItems: [
         ...outcome.lines.map((line) => ({
-          name: line.size ? `${line.title} (size ${line.size.toUpperCase()})` : line.title,
+          name: itemLabel(line),
           imageUrl: line.imageCover ? absolute(line.imageCover) : undefined,
           unitAmountCents: line.unitPriceCents,
           quantity: line.quantity,
         })),
-        ...(order.pricing.taxPrice > 0
-          ? [{ name: "Tax", unitAmountCents: Math.round(order.pricing.taxPrice * 100), quantity: 1 }]
-          : []),
-        ...(order.pricing.shippingPrice > 0
-          ? [
-              {
-                name: "Shipping",
-                unitAmountCents: Math.round(order.pricing.shippingPrice * 100),
-                quantity: 1,
-              },
-            ]
+        ...(pricing.taxCents > 0 ? [{ name: "Tax", unitAmountCents: pricing.taxCents, quantity: 1 }] : []),
+        ...(pricing.shippingCents > 0
+          ? [{ name: "Shipping", unitAmountCents: pricing.shippingCents, quantity: 1 }]
           : []),
       ],
-      discountCents: Math.round((order.coupon?.discountedAmount ?? 0) * 100),
-      amountCents: Math.round(order.pricing.totalPriceAfterDiscount * 100),
-      successUrl: absolute(`/customer/orders/${order._id}?payment=success`),
-      cancelUrl: absolute(`/customer/shopping-cart?cancelledOrder=${order._id}`),
-      expiresAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
+      discountCents: pricing.discountCents,
+      amountCents: pricing.totalAfterDiscountCents,
+      successUrl: absolute(back.success),
+      cancelUrl: absolute(back.cancel),
+      expiresAt: outcome.paymentDeadline,
       idempotencyKey: `order-${order._id}`,
     });
   } catch (error) {

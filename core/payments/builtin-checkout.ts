@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { isExpiryCurrent, type TestCardBody } from "#contract/shopping.ts";
+import { isExpiryCurrent, paymentReturnPaths, type TestCardBody } from "#contract/shopping.ts";
 import { queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import type { CoreContext } from "../context.ts";
@@ -46,11 +46,8 @@ async function orderForSession(ctx: CoreContext, sessionId: string) {
 export async function getTestCheckout(ctx: CoreContext, sessionId: string) {
   const row = await orderForSession(ctx, sessionId);
   const order = await getOrder(ctx, row.customer_id, row.id);
-  return {
-    order,
-    successUrl: `/customer/orders/${order._id}?payment=success`,
-    cancelUrl: `/customer/shopping-cart?cancelledOrder=${order._id}`,
-  };
+  const back = paymentReturnPaths(order._id);
+  return { order, successUrl: back.success, cancelUrl: back.cancel };
 }
 
 /**
@@ -59,9 +56,10 @@ export async function getTestCheckout(ctx: CoreContext, sessionId: string) {
  */
 export async function payTestCheckout(ctx: CoreContext, sessionId: string, card: TestCardBody) {
   const { order, successUrl } = await getTestCheckout(ctx, sessionId);
+  const cancelled = () => invalidField("cardNumber", "This order can no longer be paid: it was cancelled.");
   if (order.status !== "pending_payment") {
     if (order.isPaid) return { successUrl };
-    throw invalidField("cardNumber", "This order can no longer be paid: it was cancelled.");
+    throw cancelled();
   }
   if (!isExpiryCurrent(card.expiry, ctx.now())) throw invalidField("expiry", "Your card has expired.");
   if (card.cardNumber === TEST_CARD_DECLINED) throw invalidField("cardNumber", "Your card was declined.");
@@ -79,7 +77,6 @@ export async function payTestCheckout(ctx: CoreContext, sessionId: string, card:
     orderId: order._id,
     paid: true,
   });
-  if (outcome.status !== "paid")
-    throw invalidField("cardNumber", "This order can no longer be paid: it was cancelled.");
+  if (outcome.status !== "paid") throw cancelled();
   return { successUrl };
 }
