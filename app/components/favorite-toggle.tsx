@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { notify } from "#app/lib/toast.ts";
+import { CALL_FAILED, notify } from "#app/lib/toast.ts";
 import { HeartIcon } from "./icons.tsx";
 
 /** The resource route that saves and removes favorites (routes/customer.favorites.toggle.ts). */
@@ -54,7 +54,7 @@ export function FavoriteToggle({
   );
   useEffect(() => {
     const answer = fetcher.data;
-    if (answer && !answer.ok) void notify("error", answer.message || "Something went wrong!");
+    if (answer && !answer.ok) void notify("error", answer.message || CALL_FAILED);
   }, [fetcher.data]);
 
   // One name for both states (aria-pressed tells them apart) that names the product; the product

@@ -4,6 +4,7 @@ import { hasSessionCookie } from "#app/lib/cookies.server.ts";
 import { formFailure, readForm } from "#app/lib/form-action.server.ts";
 import { safeRedirectTarget } from "#app/lib/redirects.ts";
 import { logInRedirect, requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
+import { CALL_FAILED } from "#app/lib/toast.ts";
 import { favoriteBody } from "#contract/shopping.ts";
 import { addFavorite, removeFavorite } from "#core/favorites/favorites.ts";
 import type { Route } from "./+types/customer.favorites.toggle";
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ({ isFavorite } = await change(context.core, customerId, parsed.data.productId));
   } catch (error) {
     if (!answersData) throw redirect(back);
-    return formFailure(error, "Something went wrong!");
+    return formFailure(error, CALL_FAILED);
   }
   if (!answersData) throw redirect(back);
   return data<FavoriteToggleAnswer>({ ok: true, isFavorite });

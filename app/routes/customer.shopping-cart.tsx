@@ -22,7 +22,7 @@ import { createQuantityDebounce, type QuantityChange } from "#app/lib/quantity-d
 import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
-import { notify } from "#app/lib/toast.ts";
+import { CALL_FAILED, notify } from "#app/lib/toast.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import type { AddressEntry, PhoneNumberEntry } from "#contract/accounts.ts";
 import {
@@ -44,8 +44,6 @@ import { cancelPayment } from "#core/orders/cancellation.ts";
 import { checkout } from "#core/orders/checkout.ts";
 import type { Route } from "./+types/customer.shopping-cart";
 
-/** SPEC §8: a failed call shows the server's message, or this. */
-const FAILED = "Something went wrong!";
 const ORDERS_ROUTE = "/customer/orders";
 const ADD_PHONE_ROUTE = "/customer/add-phone-number";
 
@@ -136,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    return formFailure(error, FAILED, {
+    return formFailure(error, CALL_FAILED, {
       ok: false as const,
       intent: input.intent,
       cart: await currentCart(),
@@ -288,7 +286,7 @@ function Cart({ page }: { page: CartPage }) {
     if (!result) return;
     show(result);
     if (!result.ok) {
-      void notify("error", result.message || FAILED);
+      void notify("error", result.message || CALL_FAILED);
       return;
     }
     if (result.intent === "apply-coupon") void celebrate();
@@ -309,7 +307,7 @@ function Cart({ page }: { page: CartPage }) {
     // SPEC §4: a failed checkout closes the popup and reloads the cart.
     dialog.current?.close();
     show(result);
-    void notify("error", result.message || FAILED);
+    void notify("error", result.message || CALL_FAILED);
   }, [checkoutResult]);
 
   const busy = changes.state !== "idle";
@@ -423,7 +421,7 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
         {paymentCancelled && (
           <NoticeBox message="Your payment was cancelled. The items of that order are back in your cart." />
         )}
-        {posted && !posted.ok && <ErrorBox message={posted.message || FAILED} />}
+        {posted && !posted.ok && <ErrorBox message={posted.message || CALL_FAILED} />}
         {posted?.ok && <NoticeBox message={posted.message} />}
       </div>
       <Suspense fallback={<CartSkeleton />}>

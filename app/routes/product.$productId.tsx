@@ -27,7 +27,7 @@ import { isGlobalError } from "#app/lib/route-errors.ts";
 import { logInRedirect, requireCustomer, requireSameOrigin, viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
-import { notify } from "#app/lib/toast.ts";
+import { CALL_FAILED, notify } from "#app/lib/toast.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { formatPrice } from "#contract/money-format.ts";
 import { addToCartBody } from "#contract/shopping.ts";
@@ -61,9 +61,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/** SPEC §8: a failed call shows the server's message, or this. */
-const FAILED = "Something went wrong!";
-
 /**
  * Adds the posted quantity of the chosen size. The answer says what was added, so the page can take
  * it off the stock it shows without loading the product again (SPEC §4).
@@ -82,7 +79,7 @@ async function addToCartFromForm(context: Route.ActionArgs["context"], customerI
       quantity: parsed.data.quantity,
     };
   } catch (error) {
-    return formFailure(error, FAILED, failed);
+    return formFailure(error, CALL_FAILED, failed);
   }
 }
 
@@ -206,7 +203,7 @@ function ProductInfo({ product }: { product: ProductDetail }) {
   useEffect(() => {
     if (!result) return;
     if (!result.ok || !("intent" in result)) {
-      void notify("error", result.message || FAILED);
+      void notify("error", result.message || CALL_FAILED);
       return;
     }
     void notify("success", result.message);
