@@ -6,7 +6,7 @@ import {
   SESSION_COOKIE,
   sessionCookie,
 } from "#contract/session.ts";
-import { authenticate, type Session } from "#core/accounts/customers.ts";
+import { authenticate, type Session, viewerOf } from "#core/accounts/customers.ts";
 import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
 import { hasSessionCookie, readCookies } from "./cookies.server.ts";
@@ -74,15 +74,8 @@ export async function requireCustomer(
  * customer of a good session, or nobody. A stale cookie is not this page's business: it reads as a
  * visitor, and the next customer page ends the session.
  */
-export async function viewerId(request: Request, core: CoreContext): Promise<string | undefined> {
-  const token = readCookies(request).get(SESSION_COOKIE);
-  if (!token) return undefined;
-  try {
-    return (await authenticate(core, token)).customerId;
-  } catch (error) {
-    if (error instanceof DomainError && error.kind === "unauthenticated") return undefined;
-    throw error;
-  }
+export function viewerId(request: Request, core: CoreContext): Promise<string | undefined> {
+  return viewerOf(core, readCookies(request).get(SESSION_COOKIE));
 }
 
 /** Guest-only pages (log in, sign up, forgot password) send a signed-in visitor home. */

@@ -10,7 +10,7 @@ import { queryRows } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { newId } from "#db/ids.ts";
 import type { CoreContext } from "../context.ts";
-import { conflict, unauthenticated, unverified } from "../errors.ts";
+import { conflict, DomainError, unauthenticated, unverified } from "../errors.ts";
 import { sendCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
@@ -105,6 +105,20 @@ export async function authenticate(ctx: CoreContext, token: string | undefined):
   );
   if (!customer || customer.token_version !== verified.claims.ver) throw unauthenticated(INVALID_SESSION);
   return { customerId: verified.claims.sub, emailVerified: customer.email_verified_at !== null };
+}
+
+/**
+ * Who is viewing a public page or endpoint: the customer a good token names, or nobody (no token or
+ * a bad one just means a visitor there), for `isFavorite`.
+ */
+export async function viewerOf(ctx: CoreContext, token: string | undefined): Promise<string | undefined> {
+  if (!token) return undefined;
+  try {
+    return (await authenticate(ctx, token)).customerId;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "unauthenticated") return undefined;
+    throw error;
+  }
 }
 
 /** Customer endpoints need a verified email (DESIGN); the message's start is what clients look for. */

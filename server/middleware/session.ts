@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { isCrossSiteWrite, SESSION_COOKIE } from "#contract/session.ts";
-import { authenticate, requireVerifiedEmail, type Session } from "#core/accounts/customers.ts";
+import { authenticate, requireVerifiedEmail, type Session, viewerOf } from "#core/accounts/customers.ts";
 import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
 
@@ -26,14 +26,8 @@ export function readToken(c: Context): { token: string | undefined; viaCookie: b
  */
 export function optionalSession(ctx: CoreContext): MiddlewareHandler {
   return async (c, next) => {
-    const { token } = readToken(c);
-    if (token) {
-      try {
-        c.set("customerId", (await authenticate(ctx, token)).customerId);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-      }
-    }
+    const customerId = await viewerOf(ctx, readToken(c).token);
+    if (customerId) c.set("customerId", customerId);
     return next();
   };
 }
