@@ -20,7 +20,7 @@ import { type Coupon, couponRefusal, findCouponByCode, findCouponById } from "..
 import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
 import { expireUnpaidOrders } from "../orders/cancellation.ts";
-import { lockStock, stockKey } from "../orders/stock-moves.ts";
+import { lockStock, type StockRef, stockKey } from "../orders/stock-moves.ts";
 import { countCartLines, deleteLines, findLine, lockCart, ts, writeLine } from "./cart-lines.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
@@ -32,9 +32,7 @@ import { type PricingSettings, priceCart } from "./pricing.ts";
 // once through lockStock (core/orders/stock-moves.ts), in the one order every transaction uses.
 
 /** One item of the catalogue: a product, and its size when it has sizes. */
-export interface StockItemRef {
-  productId: string;
-  sizeId: string | null;
+export interface StockItemRef extends StockRef {
   title: string;
   size: string | null;
 }
