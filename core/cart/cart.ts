@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   type AddToCartBody,
   type CartItem,
@@ -22,6 +22,7 @@ import { centsToAmount } from "../money.ts";
 import { expireUnpaidOrders } from "../orders/cancellation.ts";
 import { lockStock, type StockRef, stockKey } from "../orders/stock-moves.ts";
 import { countCartLines, deleteLines, findLine, lockCart, ts, writeLine } from "./cart-lines.ts";
+import { itemTurns } from "./item-turns.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
 // The cart (docs/decisions/012-cart-lines-are-stock-holds.md): each line is a row of `stock_holds`, holding its
@@ -60,11 +61,6 @@ interface ItemRow {
   size: string | null;
 }
 
-/** The product a request names (`p`) and the size it names (`s`, matched ignoring case), if any. */
-const itemSource = (productId: string, size: string | undefined) =>
-  sql`FROM products p LEFT JOIN product_sizes s ON s.product_id = p.id AND upper(s.size) = upper(${size ?? ""})
-      WHERE p.id = ${productId}`;
-
 /**
  * The item a request names. A product with sizes needs one of its sizes (matched ignoring case);
  * a product without sizes takes none.
@@ -76,7 +72,9 @@ export async function resolveItem(
 ): Promise<StockItemRef> {
   const [row] = await queryRows<ItemRow>(
     db,
-    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size ${itemSource(productId, size)}`,
+    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size
+        FROM products p LEFT JOIN product_sizes s ON s.product_id = p.id AND upper(s.size) = upper(${size ?? ""})
+        WHERE p.id = ${productId}`,
   );
   return toItem(row, productId, size);
 }
@@ -97,12 +95,36 @@ interface StockState {
   free: number;
   /** What this customer's line holds now (active or lapsed). */
   own: number;
+  /** Of `own`, what is still held (0 when the line has lapsed). */
+  ownActive: number;
 }
 
-/** What the customer's line of an item holds (`sizeKey`: the size id, or '' for none). */
-const ownHolding = (customerId: string, productId: SQL, sizeKey: SQL) =>
-  sql`COALESCE((SELECT h.quantity FROM stock_holds h WHERE h.customer_id = ${customerId}
-    AND h.product_id = ${productId} AND coalesce(h.product_size_id, '') = ${sizeKey}), 0)::int`;
+interface StockStateRow {
+  free: number;
+  own: number;
+  own_active: number;
+}
+
+const toStockState = (row: StockStateRow): StockState => ({
+  free: row.free,
+  own: row.own,
+  ownActive: row.own_active,
+});
+
+/**
+ * The columns of a StockStateRow, for a statement that has the item's product as `p`, its size as
+ * `s` (NULL columns for a product without sizes) and the customer's line of it as `h` (ownLine).
+ */
+const stockStateColumns = (customerId: string, now: Date) =>
+  sql`(CASE WHEN s.id IS NULL THEN p.stock - ${productHoldsSql(sql`p.id`, now, customerId)}
+        ELSE s.stock - ${sizeHoldsSql(sql`s.id`, now, customerId)} END)::int AS free,
+      COALESCE(h.quantity, 0)::int AS own,
+      (CASE WHEN h.expires_at > ${ts(now)} THEN h.quantity ELSE 0 END)::int AS own_active`;
+
+/** The customer's line of the item of `p` and `s`, if any (one at most: a unique index). */
+const ownLine = (customerId: string) =>
+  sql`LEFT JOIN stock_holds h ON h.customer_id = ${customerId} AND h.product_id = p.id
+        AND coalesce(h.product_size_id, '') = coalesce(s.id, '')`;
 
 /**
  * The item a request names (as resolveItem) and its stock as this customer may use it, in one
@@ -111,20 +133,18 @@ const ownHolding = (customerId: string, productId: SQL, sizeKey: SQL) =>
 async function glanceAtItem(
   db: Executor,
   customerId: string,
-  productId: string,
-  size: string | undefined,
+  body: AddToCartBody,
   now: Date,
 ): Promise<{ item: StockItemRef; state: StockState }> {
-  // Only the branch CASE takes is evaluated, so each request counts the holds of one item only.
-  const [row] = await queryRows<ItemRow & StockState>(
+  const [row] = await queryRows<ItemRow & StockStateRow>(
     db,
-    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size,
-          (CASE WHEN s.id IS NULL THEN p.stock - ${productHoldsSql(sql`p.id`, now, customerId)}
-            ELSE s.stock - ${sizeHoldsSql(sql`s.id`, now, customerId)} END)::int AS free,
-          ${ownHolding(customerId, sql`p.id`, sql`coalesce(s.id, '')`)} AS own
-        ${itemSource(productId, size)}`,
+    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size, ${stockStateColumns(customerId, now)}
+        FROM products p
+        LEFT JOIN product_sizes s ON s.product_id = p.id AND upper(s.size) = upper(${body.size ?? ""})
+        ${ownLine(customerId)}
+        WHERE p.id = ${body.productId}`,
   );
-  return { item: toItem(row, productId, size), state: row! };
+  return { item: toItem(row, body.productId, body.size), state: toStockState(row!) };
 }
 
 /**
@@ -147,20 +167,18 @@ async function lockItemStock(
       : sql`SELECT 1 FROM products WHERE id = ${item.productId} FOR NO KEY UPDATE`,
   );
   if (locked.length === 0) throw notFound(`No product for this ID: ${item.productId}.`);
-  const own = ownHolding(customerId, sql`${item.productId}`, sql`${item.sizeId ?? ""}`);
-  const [row] = await queryRows<StockState>(
+  const [row] = await queryRows<StockStateRow>(
     db,
-    item.sizeId
-      ? sql`SELECT (s.stock - ${sizeHoldsSql(sql`s.id`, now, customerId)})::int AS free, ${own} AS own
-          FROM product_sizes s WHERE s.id = ${item.sizeId}`
-      : sql`SELECT (p.stock - ${productHoldsSql(sql`p.id`, now, customerId)})::int AS free, ${own} AS own
-          FROM products p WHERE p.id = ${item.productId}`,
+    sql`SELECT ${stockStateColumns(customerId, now)}
+        FROM products p LEFT JOIN product_sizes s ON s.id = ${item.sizeId}
+        ${ownLine(customerId)}
+        WHERE p.id = ${item.productId}`,
   );
-  return row!;
+  return toStockState(row!);
 }
 
 /** Refuses a line of `wanted` when only `free` can be held; says how many more the cart can take. */
-function refuseShortage(item: StockItemRef, state: StockState, wanted: number): void {
+function refuseShortage(item: StockItemRef, state: Pick<StockState, "free" | "own">, wanted: number): void {
   if (wanted <= state.free) return;
   const more = Math.max(0, state.free - state.own);
   const label = itemLabel(item);
@@ -174,32 +192,54 @@ function refuseShortage(item: StockItemRef, state: StockState, wanted: number): 
   );
 }
 
-/** POST /customer/shopping-cart: adds to the line (creating it) and holds the stock. */
+/** Adds of the same product and size (as the request spells it, ignoring case) take turns. */
+const turnKey = (body: AddToCartBody) => `${body.productId}\u0000${(body.size ?? "").toUpperCase()}`;
+
+/**
+ * POST /customer/shopping-cart: adds to the line (creating it) and holds the stock.
+ *
+ * Adds of one item take turns in this process (core/cart/item-turns.ts). In its turn an add is
+ * refused at once when a count taken since it arrived saw too few units; otherwise a first look
+ * without locks refuses an item plainly short after one statement, and only then does the
+ * transaction lock the cart and the stock row, count again and hold.
+ */
 export async function addToCart(ctx: CoreContext, customerId: string, body: AddToCartBody) {
-  const now = ctx.now();
-  // Without locks first: when the stock is plainly gone (the usual answer in a rush on the last
-  // units) the request is refused without queueing behind the buyers holding the row lock, after
-  // one statement.
-  const { item, state: glance } = await glanceAtItem(ctx.db, customerId, body.productId, body.size, now);
-  refuseShortage(item, glance, glance.own + body.quantity);
-  return ctx.db.transaction(async (tx) => {
-    await lockCart(tx, customerId, now);
-    const state = await lockItemStock(tx, customerId, item, now);
-    const quantity = state.own + body.quantity;
-    if (quantity > MAX_LINE_QUANTITY) {
-      throw invalidField("quantity", `A cart holds at most ${MAX_LINE_QUANTITY} of one item.`);
+  const turns = itemTurns(ctx.db);
+  const arrived = turns.tick();
+  return turns.take(turnKey(body), arrived, async (turn) => {
+    // Refusing from a count is refusing from what nobody holds: whatever this customer's line
+    // holds, wanting more than that is wanting more than there is. The message says what the count saw.
+    const counted = turn.countSinceArrival;
+    if (counted && counted.available < body.quantity) {
+      refuseShortage(counted.item, { free: counted.available, own: 0 }, body.quantity);
     }
-    refuseShortage(item, state, quantity);
-    const until = holdUntil(ctx, now);
-    await writeLine(tx, customerId, item, quantity, until, now);
-    // Cart activity keeps the other lines' holds too (lapsed ones are re-checked when the cart is read).
-    await tx.execute(sql`UPDATE stock_holds SET expires_at = ${ts(until)}
-      WHERE customer_id = ${customerId} AND expires_at > ${ts(now)}`);
-    return {
-      status: "Success" as const,
-      message: `${itemLabel(item)} added to your cart.`,
-      numOfCartItems: await countCartLines(tx, customerId),
-    };
+    const now = ctx.now();
+    // Each count is ticked before it is asked for: it sees what was committed after that moment.
+    let at = turns.tick();
+    const { item, state: glance } = await glanceAtItem(ctx.db, customerId, body, now);
+    turn.noteCount({ item, available: glance.free - glance.ownActive, at });
+    refuseShortage(item, glance, glance.own + body.quantity);
+    return ctx.db.transaction(async (tx) => {
+      await lockCart(tx, customerId, now);
+      at = turns.tick();
+      const state = await lockItemStock(tx, customerId, item, now);
+      turn.noteCount({ item, available: state.free - state.ownActive, at });
+      const quantity = state.own + body.quantity;
+      if (quantity > MAX_LINE_QUANTITY) {
+        throw invalidField("quantity", `A cart holds at most ${MAX_LINE_QUANTITY} of one item.`);
+      }
+      refuseShortage(item, state, quantity);
+      const until = holdUntil(ctx, now);
+      await writeLine(tx, customerId, item, quantity, until, now);
+      // Cart activity keeps the other lines' holds too (lapsed ones are re-checked when the cart is read).
+      await tx.execute(sql`UPDATE stock_holds SET expires_at = ${ts(until)}
+        WHERE customer_id = ${customerId} AND expires_at > ${ts(now)}`);
+      return {
+        status: "Success" as const,
+        message: `${itemLabel(item)} added to your cart.`,
+        numOfCartItems: await countCartLines(tx, customerId),
+      };
+    });
   });
 }
 

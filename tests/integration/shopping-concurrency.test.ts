@@ -102,6 +102,26 @@ describe("POST /api/v1/customer/shopping-cart: a rush on the last units", () => 
     );
     await expectRushOutcome(answers, buyers, item, 5);
   });
+
+  it("20 customers at once ask for 2 of the last 5 units: 2 lines of 2 are held, 18 are told only 1 is left", async () => {
+    const item = await stockedItem(shop, { stock: 5 });
+    const buyers = await createCustomers(20);
+    const answers = await together(20, (i) =>
+      call(shop, "POST", CART, { token: buyers[i]!.token, body: itemBody(item, 2) }),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    const onlyOne = `Only 1 ${itemLabel(item)} left in stock.`;
+    expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body.message])).toEqual(
+      Array(18).fill([409, onlyOne]),
+    );
+    expect(await stockHeld(shop, item)).toBe(4);
+    expect(await stockOnHand(shop, item)).toBe(5);
+    // The one left can still be had, then no more.
+    const last = await call(shop, "POST", CART, { token: buyers[19]!.token, body: itemBody(item, 1) });
+    expect(last.status).toBe(200);
+    const none = await call(shop, "POST", CART, { token: buyers[18]!.token, body: itemBody(item, 1) });
+    expect(none.status).toBe(409);
+  });
 });
 
 /** Deterministic shuffle (mulberry32), so a failing order of events can be replayed. */
