@@ -6,11 +6,13 @@ import {
   type SignupBody,
   WRONG_CREDENTIALS,
 } from "#contract/accounts.ts";
-import { queryRows } from "#db/client.ts";
+import { type Database, queryRows } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { newId } from "#db/ids.ts";
+import { BatchedLookup } from "../batched-lookup.ts";
 import type { CoreContext } from "../context.ts";
 import { conflict, DomainError, unauthenticated, unverified } from "../errors.ts";
+import { perDatabase } from "../per-database.ts";
 import { sendCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
@@ -91,18 +93,29 @@ export async function logIn(ctx: CoreContext, body: LoginBody, meta: RequestMeta
   return { token, customerId: customer.id, emailVerified: customer.email_verified_at !== null };
 }
 
+type SessionRow = Pick<CustomerRow, "id" | "token_version" | "email_verified_at">;
+
+/** What a session check reads of its customer; checks arriving together read in one statement. */
+const sessionLookups = perDatabase(
+  (db: Database) =>
+    new BatchedLookup<string, SessionRow>(async (ids) => {
+      const rows = await queryRows<SessionRow>(
+        db,
+        sql`SELECT id, token_version, email_verified_at FROM customers WHERE id = ANY(${sql.param(ids)}::text[])`,
+      );
+      return new Map(rows.map((row) => [row.id, row]));
+    }),
+);
+
 /**
  * The session a token stands for. Every way a token can be wrong (missing, malformed, expired,
  * forged, `alg: none`, a deleted customer, older than a password change) gives the same 401.
  */
 export async function authenticate(ctx: CoreContext, token: string | undefined): Promise<Session> {
   if (!token) throw unauthenticated(NOT_LOGGED_IN);
-  const verified = await verifyToken(ctx, "session", token);
+  const verified = verifyToken(ctx, "session", token);
   if (!verified.ok) throw unauthenticated(INVALID_SESSION);
-  const [customer] = await queryRows<Pick<CustomerRow, "token_version" | "email_verified_at">>(
-    ctx.db,
-    sql`SELECT token_version, email_verified_at FROM customers WHERE id = ${verified.claims.sub}`,
-  );
+  const customer = await sessionLookups(ctx.db).get(verified.claims.sub);
   if (!customer || customer.token_version !== verified.claims.ver) throw unauthenticated(INVALID_SESSION);
   return { customerId: verified.claims.sub, emailVerified: customer.email_verified_at !== null };
 }
