@@ -83,7 +83,7 @@ export async function confirmPhoneCode(
   input: { verificationId: string; code: string },
 ) {
   if (!input.code) throw fail("missing-verification-code");
-  const attempt = await verifyToken(ctx, "phone-verification", input.verificationId);
+  const attempt = verifyToken(ctx, "phone-verification", input.verificationId);
   // The id lives exactly as long as the code it was issued with: once it is past, so is the code.
   if (!attempt.ok) throw fail(attempt.problem === "expired" ? "code-expired" : "invalid-verification-id");
   if (attempt.claims.sub !== customerId || typeof attempt.claims.phone_number !== "string") {
@@ -124,7 +124,7 @@ export function createBuiltinPhoneVerifier(
   return {
     provider: "builtin",
     async verifyIdToken(idToken, customerId) {
-      const checked = await verifyToken(ctx(), "phone-id-token", idToken);
+      const checked = verifyToken(ctx(), "phone-id-token", idToken);
       if (!checked.ok)
         throw new PhoneVerificationError(
           checked.problem === "expired" ? "session-expired" : "internal-error",
