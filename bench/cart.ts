@@ -571,12 +571,23 @@ const label = (r: DatabaseResult) =>
 
 function judgeBudgets(results: DatabaseResult[], settings: Settings): Budget[] {
   return results.flatMap((r): Budget[] => [
-    {
-      name: `${label(r)}: rush of ${settings.rush} on ${settings.units} units, client latency p99`,
-      limit: `≤ ${RUSH_P99_BUDGET_MS} ms`,
-      actual: `${fmtMs(r.rushLatency.p99)} ms (max ${fmtMs(r.rushLatency.max)} ms)`,
-      status: r.rushLatency.p99 <= RUSH_P99_BUDGET_MS ? "PASS" : "FAIL",
-    },
+    // The latency budget is PostgreSQL's, the database a shop that expects rushes runs (several
+    // instances on one server): PGlite runs each statement on the event loop, so its requests cannot
+    // overlap and its figure is shown for comparison (docs/decisions/018-a-rush-on-the-last-units.md).
+    r.database === "postgres"
+      ? {
+          name: `${label(r)}: rush of ${settings.rush} on ${settings.units} units, client latency p99`,
+          limit: `≤ ${RUSH_P99_BUDGET_MS} ms`,
+          actual: `${fmtMs(r.rushLatency.p99)} ms (max ${fmtMs(r.rushLatency.max)} ms)`,
+          status: r.rushLatency.p99 <= RUSH_P99_BUDGET_MS ? "PASS" : "FAIL",
+        }
+      : {
+          name: `${label(r)}: rush of ${settings.rush} on ${settings.units} units, client latency p99`,
+          limit: "—",
+          actual: `${fmtMs(r.rushLatency.p99)} ms (max ${fmtMs(r.rushLatency.max)} ms)`,
+          status: "INFO",
+          note: "embedded, one statement at a time on the event loop: decision 018",
+        },
     {
       name: `${label(r)}: every rush holds exactly ${settings.units}, refuses the rest with the 409, stock untouched`,
       limit: `${settings.units} held, ${settings.rush - settings.units} × 409`,
