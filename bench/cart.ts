@@ -7,7 +7,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createSessionToken } from "#core/accounts/tokens.ts";
@@ -15,9 +14,11 @@ import type { AccountsContext } from "#core/context.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { seedDemoShop } from "#db/seed/seed.ts";
+import { positiveInt } from "./lib/args.ts";
 import { startChild } from "./lib/child.ts";
-import { serverTimingMs } from "./lib/load.ts";
+import { type LoadResult, runLoad, serverTimingMs } from "./lib/load.ts";
 import { type Budget, budgetsTable, type HostMachine, hostMachine, markdownTable } from "./lib/report.ts";
+import { type Percentiles, percentiles } from "./lib/stats.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(HERE, "results");
@@ -59,13 +60,6 @@ export const usage = `npm run bench -- cart [--database postgres|pglite|both] [-
   --products N     catalogue size to seed (default 400)
   --keep           leave the PostgreSQL database ${BENCH_DATABASE} in place afterwards
   env BENCH_DATABASE_URL  admin connection (default ${DEFAULT_ADMIN_URL})`;
-
-function positiveInt(name: string, value: string, max: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw new Error(`--${name} must be a whole number from 1 to ${max}`);
-  return n;
-}
 
 function parseSettings(argv: string[]): Settings {
   const { values } = parseArgs({
@@ -169,37 +163,11 @@ async function rushHolds(handle: DatabaseHandle, rush: Item[]): Promise<{ held: 
 // ---------------------------------------------------------------------------------------------
 // Measurements.
 
-export interface Latency {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function latency(samples: readonly number[]): Latency {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const rank = (p: number) =>
-    sorted.length === 0
-      ? Number.NaN
-      : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-  return { count: sorted.length, p50: rank(50), p95: rank(95), p99: rank(99), max: rank(100) };
-}
-
 const addBody = (item: Item) => JSON.stringify({ productId: item.productId, size: item.size, quantity: 1 });
 const authHeaders = (token: string) => ({
   "content-type": "application/json",
   authorization: `Bearer ${token}`,
 });
-
-export interface ThroughputResult {
-  requestsPerSecond: number;
-  requests: number;
-  latency: Latency;
-  serverTime: Latency;
-  non2xx: number;
-  errors: number;
-}
 
 /**
  * A closed loop at `connections`: request k goes to customer k mod C and item k mod I, so the
@@ -207,55 +175,24 @@ export interface ThroughputResult {
  * lock and no stock row is shared) and a customer's line for an item grows by one every C×I/gcd
  * requests.
  */
-async function throughput(url: string, prepared: Prepared, connections: number, seconds: number) {
+function throughput(url: string, prepared: Prepared, settings: Settings): Promise<LoadResult> {
   let k = 0;
-  const latencies: number[] = [];
-  const serverTimes: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        timeout: 10,
-        requests: [
-          {
-            method: "POST",
-            setupRequest: (request) => {
-              const n = k++;
-              const token = prepared.tokens[n % prepared.tokens.length]!;
-              const item = prepared.spread[n % prepared.spread.length]!;
-              return {
-                ...request,
-                method: "POST",
-                path: CART_PATH,
-                headers: authHeaders(token),
-                body: addBody(item),
-              };
-            },
-            onResponse: (_status, _body, _context, headers) => {
-              const ms = serverTimingMs(headers as Record<string, unknown>);
-              if (ms !== undefined) serverTimes.push(ms);
-            },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  return runLoad({
+    url,
+    connections: settings.connections,
+    seconds: settings.seconds,
+    warmupSeconds: settings.warmupSeconds,
+    nextRequest: () => {
+      const n = k++;
+      const token = prepared.tokens[n % prepared.tokens.length]!;
+      const item = prepared.spread[n % prepared.spread.length]!;
+      return { path: CART_PATH, method: "POST", headers: authHeaders(token), body: addBody(item) };
+    },
   });
-  return {
-    requestsPerSecond: latencies.length / result.duration,
-    requests: latencies.length,
-    latency: latency(latencies),
-    serverTime: latency(serverTimes),
-    non2xx: result.non2xx,
-    errors: result.errors,
-  } satisfies ThroughputResult;
 }
 
 /** One add-to-cart at a time (no queueing anywhere): what a single request costs. */
-async function sequential(url: string, prepared: Prepared, count: number): Promise<Latency> {
+async function sequential(url: string, prepared: Prepared, count: number): Promise<Percentiles> {
   const serverTimes: number[] = [];
   for (let n = 0; n < count; n++) {
     // Other pairs than the throughput run's first ones, so lines stay short.
@@ -270,13 +207,13 @@ async function sequential(url: string, prepared: Prepared, count: number): Promi
     if (!response.ok) throw new Error(`POST ${CART_PATH} answered ${response.status}`);
     serverTimes.push(serverTimingMs(Object.fromEntries(response.headers)) ?? Number.NaN);
   }
-  return latency(serverTimes);
+  return percentiles(serverTimes);
 }
 
 export interface RushRound {
   item: string;
-  latency: Latency;
-  serverTime: Latency;
+  latency: Percentiles;
+  serverTime: Percentiles;
   added: number;
   refused: number;
   /** Anything but 200 and the 409 (another status, a network error, a 409 with another message). */
@@ -342,8 +279,8 @@ async function rushRound(
   return {
     round: {
       item: `${item.productId} size ${item.size}`,
-      latency: latency(latencies),
-      serverTime: latency(serverTimes),
+      latency: percentiles(latencies),
+      serverTime: percentiles(serverTimes),
       added,
       refused,
       unexpected,
@@ -357,7 +294,7 @@ async function rushRound(
 export interface CeilingResult {
   /** Bytes of the refusal body the bare server answers. */
   bodyBytes: number;
-  latency: Latency;
+  latency: Percentiles;
   errors: number;
 }
 
@@ -387,7 +324,7 @@ async function measureCeiling(
       samples.push(...outcomes.map((o) => o.ms));
       errors += outcomes.filter((o) => o.status !== 409).length;
     }
-    return { bodyBytes: Buffer.byteLength(JSON.stringify(refusal)), latency: latency(samples), errors };
+    return { bodyBytes: Buffer.byteLength(JSON.stringify(refusal)), latency: percentiles(samples), errors };
   } finally {
     await bare.stop();
     await rm(dir, { recursive: true, force: true });
@@ -403,12 +340,12 @@ export interface DatabaseResult {
   prepareSeconds: number;
   /** Sizes the no-contention run spreads over (one per product). */
   spreadItems: number;
-  throughput: ThroughputResult;
-  sequentialServerTime: Latency;
+  throughput: LoadResult;
+  sequentialServerTime: Percentiles;
   rounds: RushRound[];
   /** Every round's samples together. */
-  rushLatency: Latency;
-  rushServerTime: Latency;
+  rushLatency: Percentiles;
+  rushServerTime: Percentiles;
 }
 
 function adminUrl(): string {
@@ -491,9 +428,7 @@ async function measureDatabase(kind: DatabaseKind, version: string, settings: Se
       console.log(
         `[${kind}] throughput: ${settings.warmupSeconds} s warm-up + ${settings.seconds} s at ${settings.connections} connections`,
       );
-      if (settings.warmupSeconds > 0)
-        await throughput(server.url, prepared, settings.connections, settings.warmupSeconds);
-      const load = await throughput(server.url, prepared, settings.connections, settings.seconds);
+      const load = await throughput(server.url, prepared, settings);
       console.log(
         `  → ${load.requestsPerSecond.toFixed(0)} req/s, p50/p95/p99 ${fmtTriple(load.latency)} ms, ${load.non2xx} non-2xx, ${load.errors} errors`,
       );
@@ -526,8 +461,8 @@ async function measureDatabase(kind: DatabaseKind, version: string, settings: Se
         throughput: load,
         sequentialServerTime: seq,
         rounds,
-        rushLatency: latency(pooled.latencies),
-        rushServerTime: latency(pooled.serverTimes),
+        rushLatency: percentiles(pooled.latencies),
+        rushServerTime: percentiles(pooled.serverTimes),
       };
     } finally {
       await server.stop();
@@ -564,8 +499,8 @@ export interface CartBenchResults {
 }
 
 const fmtMs = (ms: number) => (Number.isNaN(ms) ? "—" : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
-const fmtTriple = (l: Latency) => `${fmtMs(l.p50)} / ${fmtMs(l.p95)} / ${fmtMs(l.p99)}`;
-const fmtQuad = (l: Latency) => `${fmtTriple(l)} / ${fmtMs(l.max)}`;
+const fmtTriple = (l: Percentiles | null) => (l ? `${fmtMs(l.p50)} / ${fmtMs(l.p95)} / ${fmtMs(l.p99)}` : "—");
+const fmtQuad = (l: Percentiles) => `${fmtTriple(l)} / ${fmtMs(l.max)}`;
 const label = (r: DatabaseResult) =>
   r.database === "postgres" ? `PostgreSQL ${r.version}` : `PGlite ${r.version}`;
 

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { positiveInt } from "../lib/args.ts";
 import { startChild } from "../lib/child.ts";
 import { type LoadResult, runLoad, sequentialServerTime } from "../lib/load.ts";
 import { budgetsTable, hostMachine } from "../lib/report.ts";
@@ -44,13 +45,6 @@ export const usage = `npm run bench -- api [--products N] [--connections N] [--d
   --reuse          keep shop_bench if it already holds N products instead of re-seeding
   --keep           leave shop_bench in place afterwards (default: drop it)
   env BENCH_DATABASE_URL  admin connection (default postgres://root@127.0.0.1:5432/test)`;
-
-function positiveInt(name: string, value: string, max: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw new Error(`--${name} must be a whole number from 1 to ${max}`);
-  return n;
-}
 
 function parseSettings(argv: string[]): Settings {
   const { values } = parseArgs({
@@ -118,7 +112,8 @@ async function runScenario(
   console.log(
     `  API load: ${load.warmupSeconds} s warm-up + ${load.seconds} s at ${load.connections} connections`,
   );
-  const api = await runLoad({ url: apiUrl, nextPath: rotation(scenario.paths), ...load });
+  const nextPath = rotation(scenario.paths);
+  const api = await runLoad({ url: apiUrl, nextRequest: () => ({ path: nextPath() }), ...load });
   console.log(
     `  API sequential: ${settings.sequentialRequests} requests (at most ${SEQUENTIAL_MAX_SECONDS} s)`,
   );
@@ -171,7 +166,7 @@ async function runHttpCeiling(
   try {
     const result = await runLoad({
       url: bare.url,
-      nextPath: () => "/list",
+      nextRequest: () => ({ path: "/list" }),
       connections: settings.connections,
       seconds: settings.seconds,
       warmupSeconds: settings.warmupSeconds,

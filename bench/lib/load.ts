@@ -4,11 +4,19 @@ import { type Percentiles, percentiles } from "./stats.ts";
 export interface LoadOptions {
   /** Base URL of the server, e.g. `http://127.0.0.1:4321`. */
   url: string;
-  /** Returns the path (with query string) of the next request; called once per request. */
-  nextPath: () => string;
+  /** The next request (a GET of `path` unless it says otherwise); called once per request. */
+  nextRequest: () => LoadRequest;
   connections: number;
   seconds: number;
   warmupSeconds: number;
+}
+
+export interface LoadRequest {
+  /** With its query string. */
+  path: string;
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -56,8 +64,10 @@ async function measure(options: LoadOptions): Promise<LoadResult> {
         timeout: 10,
         requests: [
           {
-            method: "GET",
-            setupRequest: (request) => ({ ...request, path: options.nextPath() }),
+            setupRequest: (request) => {
+              const next = options.nextRequest();
+              return { ...request, method: "GET", ...next };
+            },
             onResponse: (_status, _body, _context, headers) => {
               const ms = serverTimingMs(headers as Record<string, unknown>);
               if (ms !== undefined) serverTimes.push(ms);

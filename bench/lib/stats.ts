@@ -4,6 +4,7 @@ export interface Percentiles {
   p50: number;
   p95: number;
   p99: number;
+  max: number;
 }
 
 /**
@@ -16,7 +17,7 @@ export function percentiles(samples: readonly number[]): Percentiles {
     if (sorted.length === 0) return Number.NaN;
     return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
   };
-  return { count: sorted.length, p50: rank(50), p95: rank(95), p99: rank(99) };
+  return { count: sorted.length, p50: rank(50), p95: rank(95), p99: rank(99), max: rank(100) };
 }
 
 /** A cycling iterator over a fixed list, shared by every connection so the mix stays even. */
