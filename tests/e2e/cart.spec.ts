@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import {
+  type ApiOrder,
   type ApiProduct,
   type ApiSize,
   addVerifiedPhone,
@@ -84,13 +85,6 @@ async function putInCart(
     headers: bearer(customer),
   });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-interface ApiOrder {
-  _id: string;
-  number: number;
-  status: string;
-  isPaid: boolean;
 }
 
 async function latestOrder(request: APIRequestContext, customer: Customer): Promise<ApiOrder> {
