@@ -89,6 +89,7 @@ export function CheckoutDialog({
   };
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop only; from the keyboard the dialog closes with Escape (natively) or its Close button
     <dialog
       ref={dialogRef}
       id="checkout-dialog"
@@ -98,7 +99,6 @@ export function CheckoutDialog({
         // A click on the backdrop (the dialog element itself, outside its content) closes it.
         if (event.target === dialogRef.current) close();
       }}
-      onKeyDown={() => undefined}
     >
       <div className="flex items-center justify-between border-gray-200 border-b px-6 py-4 dark:border-gray-800">
         <h2 id="checkout-title" className="font-bold text-xl tracking-tight">

@@ -10,7 +10,10 @@ describe("the cart's quantity debounce", () => {
     const sent: QuantityChange<string>[] = [];
     const pending: (number | null)[] = [];
     const debounce = createQuantityDebounce<string>(
-      (change) => sent.push(change),
+      (change) => {
+        sent.push(change);
+        return undefined;
+      },
       QUANTITY_DEBOUNCE_MS,
       (p) => pending.push(p?.quantity ?? null),
     );
@@ -48,10 +51,10 @@ describe("the cart's quantity debounce", () => {
 
   it("flushes on demand and forgets a cancelled line's change", () => {
     const { sent, pending, debounce } = setUp();
-    debounce.flush();
+    void debounce.flush();
     expect(sent).toEqual([]);
     debounce.change({ key: "a", quantity: 2, line: "A" });
-    debounce.flush();
+    void debounce.flush();
     expect(sent).toHaveLength(1);
     debounce.change({ key: "b", quantity: 3, line: "B" });
     debounce.cancel("a");
@@ -60,5 +63,21 @@ describe("the cart's quantity debounce", () => {
     vi.advanceTimersByTime(QUANTITY_DEBOUNCE_MS);
     expect(sent).toHaveLength(1);
     expect(pending).toEqual([2, null, 3, null]);
+  });
+
+  it("settles a flush when the change's answer is in", async () => {
+    let answer!: () => void;
+    const debounce = createQuantityDebounce<string>(
+      () => new Promise<void>((resolve) => (answer = resolve)),
+      QUANTITY_DEBOUNCE_MS,
+    );
+    debounce.change({ key: "a", quantity: 2, line: "A" });
+    let settled = false;
+    const flushed = debounce.flush().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    answer();
+    await flushed;
+    expect(settled).toBe(true);
   });
 });

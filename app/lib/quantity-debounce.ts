@@ -12,7 +12,7 @@ export interface QuantityChange<Line> {
  * the one that waits never name different lines at the same time.
  */
 export function createQuantityDebounce<Line>(
-  send: (change: QuantityChange<Line>) => void,
+  send: (change: QuantityChange<Line>) => Promise<void> | undefined,
   delayMs: number,
   onPendingChange: (pending: QuantityChange<Line> | null) => void = () => {},
 ) {
@@ -24,27 +24,31 @@ export function createQuantityDebounce<Line>(
     onPendingChange(next);
   };
 
-  /** Sends the waiting change now (before checkout, leaving the page, or another line's change). */
-  const flush = () => {
+  /**
+   * Sends the waiting change now (before checkout, another change of the cart, leaving the page, or
+   * another line's change). Settles when its answer is in: a submission that must follow it on the
+   * same fetcher waits for that, or it would abort the change before it is even sent.
+   */
+  const flush = async (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
     const change = pending;
     if (!change) return;
     setPending(null);
-    send(change);
+    await send(change);
   };
 
   return {
     change(change: QuantityChange<Line>) {
-      if (pending && pending.key !== change.key) flush();
+      if (pending && pending.key !== change.key) void flush();
       clearTimeout(timer);
       setPending(change);
-      timer = setTimeout(flush, delayMs);
+      timer = setTimeout(() => void flush(), delayMs);
     },
     flush,
-    /** Forgets the waiting change (the line is being removed). */
-    cancel(key?: string) {
-      if (!pending || (key !== undefined && pending.key !== key)) return;
+    /** Forgets the waiting change of this line (it is being removed). */
+    cancel(key: string) {
+      if (pending?.key !== key) return;
       clearTimeout(timer);
       timer = undefined;
       setPending(null);
@@ -52,3 +56,5 @@ export function createQuantityDebounce<Line>(
     pending: () => pending,
   };
 }
+
+export type QuantityDebounce<Line> = ReturnType<typeof createQuantityDebounce<Line>>;

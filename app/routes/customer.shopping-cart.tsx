@@ -18,7 +18,11 @@ import { celebrate } from "#app/lib/confetti.ts";
 import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
-import { createQuantityDebounce, type QuantityChange } from "#app/lib/quantity-debounce.ts";
+import {
+  createQuantityDebounce,
+  type QuantityChange,
+  type QuantityDebounce,
+} from "#app/lib/quantity-debounce.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
@@ -28,7 +32,6 @@ import type { AddressEntry, PhoneNumberEntry } from "#contract/accounts.ts";
 import {
   applyCouponBody,
   CANCELLED_ORDER_PARAM,
-  CARD_CHECKOUT_PREFIX,
   type CartItem,
   type CartResponse,
   COUPON_APPLIED_PREFIX,
@@ -67,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPhoneNumbers(context.core, customerId),
     listAddresses(context.core, customerId),
   ]).then(([cart, phoneNumbers, addresses]) => ({ cart, phoneNumbers, addresses }));
-  return { paymentCancelled, page: (await withinOrStream(page, 150)).data };
+  return { paymentCancelled, page: (await withinOrStream(page)).data };
 }
 
 /** Every change of the cart page, told apart by `intent` (CONVENTIONS: one action for the cart). */
@@ -126,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           origin: siteOrigin(request, context),
         });
         // A card order goes on to the hosted payment page (SPEC §4).
-        if (placed.message.startsWith(CARD_CHECKOUT_PREFIX) && placed.sessionURL) {
+        if (placed.sessionURL) {
           return redirect(placed.sessionURL);
         }
         if (respond !== "data") return redirect(ORDERS_ROUTE);
@@ -142,9 +145,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Each answer of the action carries the cart as it now is: nothing to load again. */
+/**
+ * Each answer of the action carries the cart as it now is, or (a placed order) where the page goes
+ * next: nothing to load again.
+ */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (actionResult && typeof actionResult === "object" && "cart" in actionResult && actionResult.cart) {
+  if (
+    actionResult &&
+    typeof actionResult === "object" &&
+    (("cart" in actionResult && actionResult.cart) || "redirectTo" in actionResult)
+  ) {
     return false;
   }
   return defaultShouldRevalidate;
@@ -199,7 +209,7 @@ function CartEmpty() {
   );
 }
 
-function CouponForm({ busy, beforeSubmit }: { busy: boolean; beforeSubmit: () => void }) {
+function CouponForm({ busy, debounce }: { busy: boolean; debounce: QuantityDebounce<CartItem> }) {
   // The list's fetcher (same key): the coupon's answer reloads the cart like any other change.
   const coupon = useFetcher({ key: "cart" });
   const { formProps, errorFor } = useFormValidation(applyCouponBody);
@@ -209,7 +219,12 @@ function CouponForm({ busy, beforeSubmit }: { busy: boolean; beforeSubmit: () =>
       {...formProps}
       onSubmit={(event) => {
         formProps.onSubmit(event);
-        if (!event.defaultPrevented) beforeSubmit();
+        if (event.defaultPrevented || !debounce.pending()) return;
+        // A quantity still waiting goes first, and the coupon once its answer is in: submitted at
+        // once on the same fetcher, the coupon would abort it.
+        event.preventDefault();
+        const form = event.currentTarget;
+        void debounce.flush().then(() => coupon.submit(form));
       }}
       className="mt-4 flex flex-col gap-2"
     >
@@ -273,7 +288,7 @@ function Cart({ page }: { page: CartPage }) {
     ),
   );
   // A change still waiting when the shopper leaves the page is sent, not lost.
-  useEffect(() => () => debounce.flush(), [debounce]);
+  useEffect(() => () => void debounce.flush(), [debounce]);
 
   const show = (result: Answer) => {
     if (result && "cart" in result && result.cart) setAnswered({ source: page.cart, cart: result.cart });
@@ -324,10 +339,11 @@ function Cart({ page }: { page: CartPage }) {
     );
   }
 
-  const remove = (item: CartItem) => {
+  const remove = async (item: CartItem) => {
     debounce.cancel(item._id);
-    debounce.flush();
-    void changes.submit(
+    // Another line's waiting quantity first (the removal would abort it on the same fetcher).
+    await debounce.flush();
+    await changes.submit(
       { intent: "remove", productId: item.product._id, size: item.size ?? "" },
       { method: "post" },
     );
@@ -336,7 +352,7 @@ function Cart({ page }: { page: CartPage }) {
   const openCheckout = (event: React.MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     // The order is placed from the cart as the server has it: a waiting quantity goes first.
-    debounce.flush();
+    void debounce.flush();
     if (!dialog.current?.open) dialog.current?.showModal();
   };
 
@@ -364,7 +380,7 @@ function Cart({ page }: { page: CartPage }) {
                       item={item}
                       quantity={pending?.key === item._id ? pending.quantity : item.quantity}
                       onQuantity={(quantity) => debounce.change({ key: item._id, quantity, line: item })}
-                      onRemove={() => remove(item)}
+                      onRemove={() => void remove(item)}
                     />
                   ))}
             </ul>
@@ -372,7 +388,7 @@ function Cart({ page }: { page: CartPage }) {
         }
         summary={
           <OrderSummary cart={cart}>
-            {!cart.data.coupon && <CouponForm busy={busy} beforeSubmit={debounce.flush} />}
+            {!cart.data.coupon && <CouponForm busy={busy} debounce={debounce} />}
             {page.phoneNumbers.length === 0 ? (
               // SPEC §4: without a saved phone number, Checkout leads to adding one.
               <Link to={ADD_PHONE_ROUTE} className="button-primary mt-5 h-12 w-full text-base">
@@ -399,7 +415,8 @@ function Cart({ page }: { page: CartPage }) {
         dialogRef={dialog}
         phoneNumbers={page.phoneNumbers}
         addresses={page.addresses}
-        busy={placing}
+        // A quantity sent as the popup opened must be in before the order is placed.
+        busy={placing || busy}
         onSend={(form) => {
           const body = new FormData(form);
           body.set("respond", "data");
