@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import {
@@ -47,7 +47,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Back from the card payment page: thanks, and where the payment stands. */
 function PaymentNotice({ order }: { order: Order }) {
-  const revalidator = useRevalidator();
+  const { revalidate, state } = useRevalidator();
+  // Read by the timer below without restarting it: useRevalidator's object changes with every load,
+  // and an effect keyed on it would start counting its polls again after each one.
+  const loading = useRef(state);
+  loading.current = state;
   const confirming = order.status === "pending_payment";
   // The provider's confirmation may land a moment after the shopper does: look again for a while.
   useEffect(() => {
@@ -55,10 +59,10 @@ function PaymentNotice({ order }: { order: Order }) {
     let polls = 0;
     const timer = setInterval(() => {
       if (++polls > CONFIRMING_POLLS) clearInterval(timer);
-      else if (revalidator.state === "idle") void revalidator.revalidate();
+      else if (loading.current === "idle") void revalidate();
     }, CONFIRMING_POLL_MS);
     return () => clearInterval(timer);
-  }, [confirming, revalidator]);
+  }, [confirming, revalidate]);
   const text = paymentNotice(order);
   if (!text) return null;
   return (
