@@ -2,9 +2,11 @@ import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorBox, TextField, useBusy } from "#app/components/form-controls.tsx";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
+import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireSameOrigin } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
+import { AUTH_FORM_FALLBACK } from "#contract/accounts.ts";
 import { formatPrice } from "#contract/money-format.ts";
 import { type Order, testCardBody } from "#contract/shopping.ts";
 import { DomainError } from "#core/errors.ts";
@@ -14,10 +16,7 @@ import type { Route } from "./+types/checkout.test.$sessionId";
 // The built-in payment provider's hosted page (DESIGN: payments port). Like a provider's hosted
 // checkout it needs no log-in: the session id in the URL is the secret that opens it.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Test checkout — shop" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => accountPageMeta("Test checkout");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
@@ -39,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { successUrl } = await payTestCheckout(context.core, params.sessionId, parsed.data);
     return redirect(successUrl);
   } catch (error) {
-    return formFailure(error, "Something went wrong. Please try again.");
+    return formFailure(error, AUTH_FORM_FALLBACK);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from "react";
-import { Await, redirect, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Await, redirect, useRevalidator } from "react-router";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import type { ProductCardData } from "#app/components/product-card.tsx";
@@ -8,6 +8,7 @@ import { countForWidth } from "#app/lib/breakpoints.ts";
 import { readViewportWidth } from "#app/lib/cookies.server.ts";
 import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
+import { isPastLastPage, useChangingPage, useGoToLastPage } from "#app/lib/paged-list.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
 import { takeNewViewportFlag } from "#app/lib/viewport.ts";
@@ -17,8 +18,6 @@ import { listFavorites } from "#core/favorites/favorites.ts";
 import type { Route } from "./+types/customer.favorites";
 
 const FAVORITES_ROUTE = "/customer/favorites";
-/** How long the document waits for the favorites before streaming them behind the skeleton. */
-const LIST_WAIT_MS = 150;
 
 const pageUrl = (page: number) => `${FAVORITES_ROUTE}?page=${page}`;
 
@@ -40,22 +39,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       numberOfPages: result.paginationResults.numberOfPages,
     }),
   );
-  const { data } = await withinOrStream(favorites, LIST_WAIT_MS);
+  const { data } = await withinOrStream(favorites);
   // A page past the end (its last favorite was just removed, or an old link): the last page.
   if (!(data instanceof Promise) && isPastTheEnd(page, data)) throw redirect(pageUrl(data.numberOfPages));
   return { page, limit, favorites: data };
 }
 
-function isPastTheEnd(page: number, favorites: FavoritesPage): boolean {
-  return favorites.products.length === 0 && favorites.numberOfPages > 0 && page > favorites.numberOfPages;
-}
+const isPastTheEnd = (page: number, favorites: FavoritesPage) =>
+  isPastLastPage(page, favorites.products.length, favorites.numberOfPages);
 
-function FavoritesFailed({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+function FavoritesFailed() {
   const revalidator = useRevalidator();
   return (
     <MessageScreen
       image="somethingWentWrong"
-      headingLevel={headingLevel}
+      headingLevel={2}
       title="We couldn't retrieve your favorites."
       action={{ label: "TRY AGAIN", onClick: () => revalidator.revalidate() }}
     />
@@ -63,12 +61,8 @@ function FavoritesFailed({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
 }
 
 function FavoritesList({ page, favorites }: { page: number; favorites: FavoritesPage }) {
-  const navigate = useNavigate();
   const pastTheEnd = isPastTheEnd(page, favorites);
-  // The same rule as the loader's, for a page whose data streamed in after the document.
-  useEffect(() => {
-    if (pastTheEnd) void navigate(pageUrl(favorites.numberOfPages), { replace: true });
-  }, [pastTheEnd, favorites.numberOfPages, navigate]);
+  useGoToLastPage(pastTheEnd, pageUrl(favorites.numberOfPages));
   if (favorites.products.length === 0 && !pastTheEnd) {
     return (
       <MessageScreen
@@ -101,8 +95,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function Favorites({ loaderData }: Route.ComponentProps) {
   const { page, limit, favorites } = loaderData;
   const revalidator = useRevalidator();
-  const navigation = useNavigation();
-  const location = useLocation();
   // First visit: the server could not know the screen width yet; load again at the right size.
   useEffect(() => {
     if (takeNewViewportFlag() && countForWidth(FAVORITES_PAGE_SIZES, window.innerWidth) !== limit) {
@@ -110,11 +102,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
     }
   }, [limit, revalidator]);
   // Another page of favorites on its way: its skeleton rather than the old page's cards.
-  const changingPage =
-    navigation.state === "loading" &&
-    !navigation.formMethod &&
-    navigation.location.pathname === location.pathname &&
-    navigation.location.search !== location.search;
+  const changingPage = useChangingPage();
   const skeleton = <ProductGridSkeleton count={limit} />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">

@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from "react";
-import { Await, Link, redirect, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Suspense } from "react";
+import { Await, Link, redirect, useRevalidator } from "react-router";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import {
   DateTime,
@@ -11,6 +11,7 @@ import {
 import { Pagination } from "#app/components/pagination.tsx";
 import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
+import { isPastLastPage, useChangingPage, useGoToLastPage } from "#app/lib/paged-list.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
 import { ORDERS_PAGE_SIZE, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
@@ -19,8 +20,6 @@ import { listOrders } from "#core/orders/orders.ts";
 import type { Route } from "./+types/customer.orders";
 
 const ORDERS_ROUTE = "/customer/orders";
-/** How long the document waits for the orders before streaming them behind the skeleton. */
-const LIST_WAIT_MS = 150;
 
 const pageUrl = (page: number) => `${ORDERS_ROUTE}?page=${page}`;
 
@@ -40,22 +39,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       numberOfPages: result.paginationResults.numberOfPages,
     }),
   );
-  const { data } = await withinOrStream(orders, LIST_WAIT_MS);
+  const { data } = await withinOrStream(orders);
   if (!(data instanceof Promise) && isPastTheEnd(page, data)) throw redirect(pageUrl(data.numberOfPages));
   return { page, orders: data };
 }
 
-/** A page past the last one (an old link): the last page instead. */
-function isPastTheEnd(page: number, orders: OrdersPage): boolean {
-  return orders.orders.length === 0 && orders.numberOfPages > 0 && page > orders.numberOfPages;
-}
+const isPastTheEnd = (page: number, orders: OrdersPage) =>
+  isPastLastPage(page, orders.orders.length, orders.numberOfPages);
 
-function OrdersFailed({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+function OrdersFailed() {
   const revalidator = useRevalidator();
   return (
     <MessageScreen
       image="somethingWentWrong"
-      headingLevel={headingLevel}
+      headingLevel={2}
       title="Something went wrong."
       paragraph="We couldn't retrieve your orders."
       action={{ label: "TRY AGAIN", onClick: () => revalidator.revalidate() }}
@@ -127,12 +124,8 @@ function OrdersSkeleton() {
 }
 
 function OrdersList({ page, orders }: { page: number; orders: OrdersPage }) {
-  const navigate = useNavigate();
   const pastTheEnd = isPastTheEnd(page, orders);
-  // The loader's rule again, for a page whose data streamed in after the document.
-  useEffect(() => {
-    if (pastTheEnd) void navigate(pageUrl(orders.numberOfPages), { replace: true });
-  }, [pastTheEnd, orders.numberOfPages, navigate]);
+  useGoToLastPage(pastTheEnd, pageUrl(orders.numberOfPages));
   if (orders.orders.length === 0 && !pastTheEnd) {
     return (
       <MessageScreen
@@ -169,14 +162,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { page, orders } = loaderData;
-  const navigation = useNavigation();
-  const location = useLocation();
   // Another page of orders on its way: its skeleton rather than the old page's orders.
-  const changingPage =
-    navigation.state === "loading" &&
-    !navigation.formMethod &&
-    navigation.location.pathname === location.pathname &&
-    navigation.location.search !== location.search;
+  const changingPage = useChangingPage();
   return (
     <div className="mx-auto max-w-4xl px-4 py-6">
       <h1 className="section-title mb-5">ORDERS</h1>

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => accountPageMeta("Profile");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireCustomer(request, context.core);
-  return { profile: (await withinOrStream(getProfile(context.core, session.customerId), 150)).data };
+  return { profile: (await withinOrStream(getProfile(context.core, session.customerId))).data };
 }
 
 /** The role as a label: `customer` → `Customer`. */

@@ -30,12 +30,6 @@ const BRANDS_LIMIT = 48;
 const NEW_PRODUCTS_LIMIT = 20;
 const CHEAP_MAX_PRICE = 120;
 const BANNER_AUTOPLAY_MS = 2500;
-/**
- * How long the document may wait for a section's data before streaming it instead. A document
- * whose sections all arrived is painted in one go; React's streamed reveals are timed after the
- * first paint and, in Chromium, can hold it back by a second or more (docs/decisions/011).
- */
-const SECTION_WAIT_MS = 150;
 
 const DESCRIPTION =
   "Clothing, shoes and accessories for women, men and kids: new arrivals, best sellers and offers.";
@@ -73,7 +67,7 @@ function products(
 }
 
 // The banner is static; every other section is in the document when the database answers within
-// SECTION_WAIT_MS (as it normally does: one complete page, painted at once), and otherwise streams in
+// withinOrStream's wait (as it normally does: one complete page, painted at once), and otherwise streams in
 // behind its skeleton (CONVENTIONS: critical vs deferred data). A section that fails renders its own
 // state without failing the page.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -114,7 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         },
         viewer,
       ),
-    ].map((section) => withinOrStream<unknown>(section, SECTION_WAIT_MS)),
+    ].map((section) => withinOrStream<unknown>(section)),
   );
   return {
     origin: siteOrigin(request, context),
