@@ -272,8 +272,8 @@ function Cart({ page }: { page: CartPage }) {
   const [debounce] = useState(() =>
     createQuantityDebounce<CartItem>(
       ({ line, quantity }) => {
-        if (quantity === line.quantity) return; // back where it started: nothing to send
-        void submitRef.current(
+        if (quantity === line.quantity) return undefined; // back where it started: nothing to send
+        return submitRef.current(
           {
             intent: "update",
             productId: line.product._id,

@@ -225,6 +225,26 @@ test("quantity clicks are debounced into one change, and lines can be removed do
   await expect(page).toHaveURL("/");
 });
 
+test("a quantity change still waiting is sent before another line is removed, not lost", async ({
+  page,
+  request,
+}) => {
+  const customer = await shopper(request);
+  const first = await sizedProduct(request, 11, (s) => s.quantity >= 4);
+  const second = await sizedProduct(request, 12, (s) => s.quantity >= 2);
+  await putInCart(request, customer, first);
+  await putInCart(request, customer, second);
+  await openCart(page, customer);
+  await page.getByRole("button", { name: `Increase quantity of ${lineName(first)}` }).click();
+  // Within the debounce window: the removal must not abort the change waiting to go.
+  await page.getByRole("button", { name: `Remove ${lineName(second)} from the cart` }).click();
+  await expect(page.getByRole("button", { name: "Checkout (1)" })).toBeVisible();
+  await expect(page.getByRole("status", { name: `Quantity of ${lineName(first)}` })).toHaveText("2");
+  const res = await request.get("/api/v1/customer/shopping-cart", { headers: bearer(customer) });
+  const cart = (await res.json()) as { cartItems: { product: { _id: string }; quantity: number }[] };
+  expect(cart.cartItems.map((line) => [line.product._id, line.quantity])).toEqual([[first.product._id, 2]]);
+});
+
 test("a customer applies a coupon and sees confetti, a success toast and the total struck through", async ({
   page,
   request,
