@@ -85,27 +85,20 @@ export function FavoriteToggle({
       <input type="hidden" name="intent" value={checked ? "remove" : "add"} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      {variant === "icon" ? (
-        <button
-          type="submit"
-          aria-pressed={checked}
-          aria-label={label}
-          className="grid size-9 cursor-pointer place-items-center rounded-full bg-white/90 text-gray-800 shadow-sm ring-1 ring-gray-900/10 transition hover:bg-white hover:text-red-600 dark:bg-gray-900/90 dark:text-gray-100 dark:ring-white/15 dark:hover:bg-gray-900"
-        >
-          {heart}
-        </button>
-      ) : (
-        <button
-          type="submit"
-          aria-pressed={checked}
-          aria-label={label}
-          // Pressed also shows in the button itself, not only in its heart.
-          className="button-ghost gap-2 border border-gray-300 aria-pressed:border-red-300 aria-pressed:bg-red-50 dark:border-gray-700 dark:aria-pressed:border-red-400/40 dark:aria-pressed:bg-red-500/10"
-        >
-          {heart}
-          Save to favorites
-        </button>
-      )}
+      <button
+        type="submit"
+        aria-pressed={checked}
+        aria-label={label}
+        className={
+          variant === "icon"
+            ? "grid size-9 cursor-pointer place-items-center rounded-full bg-white/90 text-gray-800 shadow-sm ring-1 ring-gray-900/10 transition hover:bg-white hover:text-red-600 dark:bg-gray-900/90 dark:text-gray-100 dark:ring-white/15 dark:hover:bg-gray-900"
+            : // Pressed also shows in the button itself, not only in its heart.
+              "button-ghost gap-2 border border-gray-300 aria-pressed:border-red-300 aria-pressed:bg-red-50 dark:border-gray-700 dark:aria-pressed:border-red-400/40 dark:aria-pressed:bg-red-500/10"
+        }
+      >
+        {heart}
+        {variant === "button" && "Save to favorites"}
+      </button>
     </form>
   );
 }

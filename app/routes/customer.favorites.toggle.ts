@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { FavoriteToggleAnswer } from "#app/components/favorite-toggle.tsx";
 import { hasSessionCookie } from "#app/lib/cookies.server.ts";
 import { formFailure, readForm } from "#app/lib/form-action.server.ts";
@@ -8,6 +9,11 @@ import { CALL_FAILED } from "#app/lib/toast.ts";
 import { favoriteBody } from "#contract/shopping.ts";
 import { addFavorite, removeFavorite } from "#core/favorites/favorites.ts";
 import type { Route } from "./+types/customer.favorites.toggle";
+
+/** The toggle's form: the favorite's body, and whether it is being added or removed. */
+const toggleForm = favoriteBody.extend({
+  intent: z.enum(["add", "remove"], { error: "intent must be add or remove." }),
+});
 
 /** Nothing to show here: someone who opens the address lands on their favorites. */
 export function loader() {
@@ -27,14 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.publicUrl);
   const { customerId } = await requireCustomer(request, context.core, { backTo: back });
 
-  const intent = form.get("intent");
-  const parsed = readForm(form, favoriteBody);
-  if (!parsed.ok || (intent !== "add" && intent !== "remove")) {
+  const parsed = readForm(form, toggleForm);
+  if (!parsed.ok) {
     if (!answersData) throw redirect(back);
-    const message = parsed.ok ? "intent must be add or remove." : parsed.failure.message;
-    return data<FavoriteToggleAnswer>({ message }, { status: 400 });
+    return data<FavoriteToggleAnswer>({ message: parsed.failure.message }, { status: 400 });
   }
-  const change = intent === "add" ? addFavorite : removeFavorite;
+  const change = parsed.data.intent === "add" ? addFavorite : removeFavorite;
   let isFavorite: boolean;
   try {
     ({ isFavorite } = await change(context.core, customerId, parsed.data.productId));
