@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject, SelectHTMLAttributes } from "react";
+import type { RefObject } from "react";
 import { Form } from "react-router";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import type { AddressEntry, PhoneNumberEntry } from "#contract/accounts.ts";
@@ -8,51 +8,12 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
 } from "#contract/shopping.ts";
-import { TextField } from "./form-controls.tsx";
+import { SelectField, SubmitButton, TextField } from "./form-controls.tsx";
 import { CloseIcon } from "./icons.tsx";
 
 const ADDRESS_FIELDS = ["country", "state", "city", "street", "postalCode"] as const;
 
 const addressLabel = (a: AddressEntry) => `${a.street}, ${a.city}, ${a.state} ${a.postalCode}, ${a.country}`;
-
-function SelectField({
-  label,
-  id,
-  error,
-  children,
-  ...select
-}: {
-  label: string;
-  id: string;
-  error?: string;
-  children: ReactNode;
-} & SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`h-11 rounded-lg border bg-white px-3 text-base outline-none transition focus:ring-2 disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500 dark:bg-gray-900 dark:disabled:bg-gray-800 dark:disabled:text-gray-400 ${
-          error
-            ? "border-red-600 focus:ring-red-600/30 dark:border-red-400"
-            : "border-gray-300 focus:border-brand focus:ring-brand/30 dark:border-gray-700"
-        }`}
-        {...select}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-red-700 text-sm dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * The checkout popup (SPEC §2, §4, §5): payment method, one of the customer's verified phone numbers,
@@ -183,15 +144,7 @@ export function CheckoutDialog({
           />
         </div>
         <TextField label="Street" name="street" autoComplete="street-address" error={errorFor("street")} />
-        <button type="submit" disabled={busy} className="button-primary h-12 w-full text-base">
-          {busy && (
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-            />
-          )}
-          {busy ? "Placing order…" : "Place Order"}
-        </button>
+        <SubmitButton busy={busy} label="Place Order" busyLabel="Placing order…" large />
       </Form>
     </dialog>
   );

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useNavigation } from "react-router";
 import { CODE_LENGTH } from "#contract/accounts.ts";
 
@@ -8,6 +8,44 @@ export function useBusy(intent?: string): boolean {
   if (navigation.state === "idle" || !navigation.formMethod || navigation.formMethod.toUpperCase() === "GET")
     return false;
   return intent === undefined || navigation.formData?.get("intent") === intent;
+}
+
+/** The input look, with the error's red border and focus ring when the field has one. */
+const controlClass = (error: string | undefined) =>
+  `h-11 rounded-lg border bg-white px-3 text-base outline-none transition focus:ring-2 dark:bg-gray-900 ${
+    error
+      ? "border-red-600 focus:ring-red-600/30 dark:border-red-400"
+      : "border-gray-300 focus:border-brand focus:ring-brand/30 dark:border-gray-700"
+  }`;
+
+/** A field's label above its control and its error below, tied to the control by `aria-describedby`. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  control,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  control: (described: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-medium text-sm">
+        {label}
+      </label>
+      {control(error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {})}
+      {hint}
+      {error && (
+        <p id={`${id}-error`} className="text-red-700 text-sm dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export function TextField({
@@ -24,29 +62,46 @@ export function TextField({
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = `field-${name}`;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`h-11 rounded-lg border bg-white px-3 text-base outline-none transition focus:ring-2 dark:bg-gray-900 ${
-          error
-            ? "border-red-600 focus:ring-red-600/30 dark:border-red-400"
-            : "border-gray-300 focus:border-brand focus:ring-brand/30 dark:border-gray-700"
-        }`}
-        {...input}
-      />
-      {hint}
-      {error && (
-        <p id={`${id}-error`} className="text-red-700 text-sm dark:text-red-400">
-          {error}
-        </p>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(described) => (
+        <input id={id} name={name} {...described} className={controlClass(error)} {...input} />
       )}
-    </div>
+    />
+  );
+}
+
+export function SelectField({
+  label,
+  id,
+  error,
+  children,
+  ...select
+}: {
+  label: string;
+  id: string;
+  error?: string;
+  children: ReactNode;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      control={(described) => (
+        <select
+          id={id}
+          {...described}
+          className={`${controlClass(error)} disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500 dark:disabled:bg-gray-800 dark:disabled:text-gray-400`}
+          {...select}
+        >
+          {children}
+        </select>
+      )}
+    />
   );
 }
 
@@ -95,15 +150,24 @@ export function SubmitButton({
   busyLabel,
   name,
   value,
+  large = false,
 }: {
   busy: boolean;
   label: string;
   busyLabel?: string;
   name?: string;
   value?: string;
+  /** The taller button that closes a checkout (the popup, the payment page). */
+  large?: boolean;
 }) {
   return (
-    <button type="submit" name={name} value={value} disabled={busy} className="button-primary h-11 w-full">
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy}
+      className={large ? "button-primary h-12 w-full text-base" : "button-primary h-11 w-full"}
+    >
       {busy && (
         <span
           aria-hidden="true"

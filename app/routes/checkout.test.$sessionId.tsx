@@ -1,5 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
-import { ErrorBox, TextField, useBusy } from "#app/components/form-controls.tsx";
+import { ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
 import { MessageScreen } from "#app/components/message-screen.tsx";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
@@ -125,15 +125,7 @@ function CardForm({ amount, cancelUrl, error }: { amount: number; cancelUrl: str
         No real payment is taken here. Test cards: <strong>4242 4242 4242 4242</strong> pays,{" "}
         <strong>4000 0000 0000 0002</strong> is declined; any future expiry date and any 3-digit CVC.
       </p>
-      <button type="submit" disabled={busy} className="button-primary h-12 w-full text-base">
-        {busy && (
-          <span
-            aria-hidden="true"
-            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-          />
-        )}
-        {busy ? "Paying…" : `Pay ${formatPrice(amount)}`}
-      </button>
+      <SubmitButton busy={busy} label={`Pay ${formatPrice(amount)}`} busyLabel="Paying…" large />
       <Link
         to={cancelUrl}
         className="text-center font-medium text-brand text-sm hover:underline dark:text-indigo-300"
