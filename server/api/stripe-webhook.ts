@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import type { CoreContext } from "#core/context.ts";
+import { invalid } from "#core/errors.ts";
 import { handlePaymentEvent, type PaymentEvent } from "#core/payments/payment-events.ts";
 
 /** Far above any checkout event Stripe sends (a few KB); the body is read whole for the signature. */
@@ -42,7 +43,7 @@ export function stripeWebhookRoutes(ctx: CoreContext, options: { webhookSecret: 
     // The signature covers the exact bytes Stripe sent: read them before anything parses them.
     const raw = await c.req.text();
     if (raw.length > MAX_EVENT_BYTES) {
-      return c.json({ status: "fail", message: "The webhook payload is too large." }, 400);
+      throw invalid("The webhook payload is too large.");
     }
     let event: Stripe.Event;
     try {
@@ -57,7 +58,7 @@ export function stripeWebhookRoutes(ctx: CoreContext, options: { webhookSecret: 
       );
     } catch (error) {
       const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "").trim() : "";
-      return c.json({ status: "fail", message: `Invalid Stripe webhook signature: ${reason}` }, 400);
+      throw invalid(`Invalid Stripe webhook signature: ${reason}`);
     }
 
     const paymentEvent = paymentEventOf(event);
