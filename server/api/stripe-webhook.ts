@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import Stripe from "stripe";
 import type { CoreContext } from "#core/context.ts";
 import { invalid } from "#core/errors.ts";
@@ -39,12 +40,17 @@ function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
  * 400 that changes nothing, and a database failure is a 500 to be retried.
  */
 export function stripeWebhookRoutes(ctx: CoreContext, options: { webhookSecret: string }) {
-  return new Hono().post("/stripe", async (c) => {
+  // Refused by its declared or streamed size before the body is buffered: this route is mounted
+  // ahead of the per-IP rate limit.
+  const sizeLimit = bodyLimit({
+    maxSize: MAX_EVENT_BYTES,
+    onError: () => {
+      throw invalid("The webhook payload is too large.");
+    },
+  });
+  return new Hono().post("/stripe", sizeLimit, async (c) => {
     // The signature covers the exact bytes Stripe sent: read them before anything parses them.
     const raw = await c.req.text();
-    if (raw.length > MAX_EVENT_BYTES) {
-      throw invalid("The webhook payload is too large.");
-    }
     let event: Stripe.Event;
     try {
       event = Stripe.webhooks.constructEvent(

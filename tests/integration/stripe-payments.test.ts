@@ -483,6 +483,24 @@ describe("POST /api/v1/webhooks/stripe", () => {
     expect((await orderRow(orderId)).status).toBe("paid");
   });
 
+  it("refuses a payload over 1 MB with a 400, however it is sent, even when its signature is good", async () => {
+    const { orderId, sessionId } = await pendingOrder();
+    const event = standIn.event("checkout.session.completed", standIn.completeSession(sessionId));
+    // Still JSON and correctly signed: only its size is wrong.
+    const padded = `${event.payload}${" ".repeat(1024 * 1024)}`;
+    const declared = { "content-length": String(Buffer.byteLength(padded)) };
+    for (const [name, headers] of [
+      ["with Content-Length", declared],
+      ["streamed", {}],
+    ] as const) {
+      const res = await deliver(padded, sign(padded), headers);
+      expect(res.status, name).toBe(400);
+      expect(res.body, name).toEqual({ status: "fail", message: "The webhook payload is too large." });
+    }
+    expect((await orderRow(orderId)).status).toBe("pending_payment");
+    expect(await eventRows(orderId)).toEqual([]);
+  });
+
   it("acknowledges events the shop does not act on without recording them", async () => {
     const { orderId, sessionId } = await pendingOrder();
     const event = standIn.event(
