@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_PATTERN } from "./query.ts";
 
 // The spec's forms and their messages (SPEC §5, §9), word for word. The same schemas validate the
 // API's bodies, the route actions and the forms in the browser.
@@ -148,6 +149,11 @@ function place(label: "Country" | "State" | "City") {
       .max(50, { message: `${label} name cannot exceed 50 characters.` }),
   );
 }
+
+/** DELETE /customer/phone-numbers/:id and /customer/addresses/:id. */
+export const customerItemParams = z.object({
+  id: z.string().regex(ID_PATTERN, { message: "id must be a 24-character id" }),
+});
 
 /** A postal address: the checkout form's fields and rules (SPEC §5). */
 export const addressBody = z.object({

@@ -22,7 +22,8 @@ export const MAX_PAGE = 1_000_000;
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 50;
 
-const ID_PATTERN = /^[0-9a-f]{24}$/;
+/** Every record's `_id`: 24 lowercase hex characters. */
+export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
 /** A parameter that must appear once; `inner` parses its value. */
 export function one<T extends z.ZodType<unknown, string>>(name: string, inner: T) {

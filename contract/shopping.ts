@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { addressBody } from "./accounts.ts";
 import { paginationResults, productListItem } from "./catalog.ts";
-import { pageParams } from "./query.ts";
+import { ID_PATTERN, pageParams } from "./query.ts";
 
 // Favorites, cart, coupon, checkout and orders (SPEC §2–§5, §7): one schema per payload, used by
 // the API, the route actions and the forms, with the spec's messages word for word.
-
-const ID = /^[0-9a-f]{24}$/;
 
 /** Most of one item a cart line may hold: far above a real order, far below integer overflow. */
 export const MAX_LINE_QUANTITY = 999;
@@ -67,14 +65,15 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v);
 
+function productIdText(field = "productId") {
+  return z
+    .string({ message: `${field} is required.` })
+    .min(1, { message: `${field} is required.` })
+    .regex(ID_PATTERN, { message: `${field} must be a 24-character id.` });
+}
+
 function productId(field = "productId") {
-  return z.preprocess(
-    text,
-    z
-      .string({ message: `${field} is required.` })
-      .min(1, { message: `${field} is required.` })
-      .regex(ID, { message: `${field} must be a 24-character id.` }),
-  );
+  return z.preprocess(text, productIdText(field));
 }
 
 /** A size label, or none for a product without sizes (absent, null and "" all mean none). */
@@ -99,6 +98,9 @@ function quantity(message: string) {
 
 export const favoriteBody = z.object({ productId: productId() });
 export type FavoriteBody = z.infer<typeof favoriteBody>;
+
+/** DELETE /customer/favorites/:productId: a path segment is taken as it is, not trimmed like a body field. */
+export const favoriteParams = z.object({ productId: productIdText() });
 
 export const favoriteListQuery = z.object({ ...pageParams });
 

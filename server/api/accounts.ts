@@ -3,6 +3,7 @@ import {
   addPhoneNumberBody,
   addressBody,
   confirmPhoneCodeBody,
+  customerItemParams,
   forgotPasswordBody,
   loginBody,
   resetPasswordBody,
@@ -18,10 +19,9 @@ import { requestPasswordReset, resetPassword } from "#core/accounts/password-res
 import { addPhoneNumber, deletePhoneNumber, listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
 import { confirmPhoneCode, sendPhoneCode } from "#core/accounts/phone-verification.ts";
 import type { CoreContext } from "#core/context.ts";
-import { DomainError } from "#core/errors.ts";
 import { clientIp } from "../middleware/rate-limit.ts";
 import { requireSession } from "../middleware/session.ts";
-import { parseBody } from "./validate.ts";
+import { parseBody, parseParams } from "./validate.ts";
 
 interface Options {
   trustProxy: boolean;
@@ -84,14 +84,7 @@ export function customerRoutes(ctx: CoreContext, options: Options) {
   // Verifying the email, and verifying and saving a phone number, work before the email is verified.
   const verifying = requireSession(ctx, { allowedOrigins: options.allowedOrigins, allowUnverified: true });
   const id = (c: Context) => c.get("session").customerId;
-  const idParam = (c: Context, name: string) => {
-    const value = c.req.param(name) ?? "";
-    if (!/^[0-9a-f]{24}$/.test(value))
-      throw new DomainError("invalid", `${name} must be a 24-character id`, [
-        { field: name, message: `${name} must be a 24-character id` },
-      ]);
-    return value;
-  };
+  const idParam = (c: Context) => parseParams(c, customerItemParams).id;
   return new Hono()
     .get("/verify-email", verifying, async (c) => c.json(await requestEmailVerification(ctx, id(c))))
     .post("/verify-email", verifying, async (c) => {
@@ -114,7 +107,7 @@ export function customerRoutes(ctx: CoreContext, options: Options) {
       return c.json({ results: data.length, data });
     })
     .delete("/phone-numbers/:id", verified, async (c) =>
-      c.json(await deletePhoneNumber(ctx, id(c), idParam(c, "id"))),
+      c.json(await deletePhoneNumber(ctx, id(c), idParam(c))),
     )
     .get("/addresses", verified, async (c) => {
       const data = await listAddresses(ctx, id(c));
@@ -123,8 +116,6 @@ export function customerRoutes(ctx: CoreContext, options: Options) {
     .post("/addresses", verified, async (c) =>
       c.json(await addAddress(ctx, id(c), await parseBody(c, addressBody)), 201),
     )
-    .delete("/addresses/:id", verified, async (c) =>
-      c.json(await deleteAddress(ctx, id(c), idParam(c, "id"))),
-    )
+    .delete("/addresses/:id", verified, async (c) => c.json(await deleteAddress(ctx, id(c), idParam(c))))
     .get("/", verified, async (c) => c.json({ data: await getProfile(ctx, id(c)) }));
 }

@@ -5,18 +5,18 @@ import {
   checkoutBody,
   favoriteBody,
   favoriteListQuery,
+  favoriteParams,
   orderListQuery,
   removeCartItemBody,
   updateCartItemBody,
 } from "#contract/shopping.ts";
 import { addToCart, applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
 import type { CoreContext } from "#core/context.ts";
-import { invalidField } from "#core/errors.ts";
 import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favorites.ts";
 import { checkout } from "#core/orders/checkout.ts";
 import { getOrder, listOrders } from "#core/orders/orders.ts";
 import { requireSession } from "../middleware/session.ts";
-import { parseBody, parseQuery } from "./validate.ts";
+import { parseBody, parseParams, parseQuery } from "./validate.ts";
 
 interface Options {
   /** Origins besides our own whose pages may write with the cookie (PUBLIC_URL, CORS_ORIGINS). */
@@ -24,18 +24,11 @@ interface Options {
   publicUrl?: string;
 }
 
-const ID = /^[0-9a-f]{24}$/;
-
 /** Favorites, the cart, checkout and orders under /customer (SPEC §7); a verified email is required. */
 export function shoppingRoutes(ctx: CoreContext, options: Options) {
   const session = requireSession(ctx, { allowedOrigins: options.allowedOrigins });
   const me = (c: Context) => c.get("session").customerId as string;
   const origin = (c: Context) => options.publicUrl ?? new URL(c.req.url).origin;
-  const productIdParam = (c: Context) => {
-    const value = c.req.param("productId") ?? "";
-    if (!ID.test(value)) throw invalidField("productId", "productId must be a 24-character id.");
-    return value;
-  };
   // The session check goes on each route, not on the whole /customer prefix, which also holds the
   // routes that work before the email is verified (server/api/accounts.ts).
   return new Hono()
@@ -43,9 +36,10 @@ export function shoppingRoutes(ctx: CoreContext, options: Options) {
       const { productId } = await parseBody(c, favoriteBody);
       return c.json(await addFavorite(ctx, me(c), productId));
     })
-    .delete("/favorites/:productId", session, async (c) =>
-      c.json(await removeFavorite(ctx, me(c), productIdParam(c))),
-    )
+    .delete("/favorites/:productId", session, async (c) => {
+      const { productId } = parseParams(c, favoriteParams);
+      return c.json(await removeFavorite(ctx, me(c), productId));
+    })
     .get("/favorites", session, async (c) =>
       c.json(await listFavorites(ctx, me(c), parseQuery(c, favoriteListQuery))),
     )

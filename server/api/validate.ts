@@ -3,18 +3,27 @@ import type { z } from "zod";
 import { fieldErrors, readQuery } from "#contract/query.ts";
 import { DomainError } from "#core/errors.ts";
 
+/** A value that fails its schema is a 400 with the first problem as the message and all in `errors`. */
+function parseWith<S extends z.ZodType>(schema: S, input: unknown, fallback: string): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new DomainError("invalid", errors[0]?.message ?? fallback, errors);
+  }
+  return parsed.data;
+}
+
 /**
  * Parses the query string with a contract schema. A bad value is a 400 whose message names the
  * parameter (`page must be a whole number from 1 to 1000000`), with every problem in `errors`.
  */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const url = new URL(c.req.url);
-  const parsed = schema.safeParse(readQuery(url.searchParams));
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new DomainError("invalid", errors[0]?.message ?? "Invalid query string", errors);
-  }
-  return parsed.data;
+  return parseWith(schema, readQuery(new URL(c.req.url).searchParams), "Invalid query string");
+}
+
+/** Parses the route's path parameters (`:productId`) with a contract schema; a bad one is a 400 naming it. */
+export function parseParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseWith(schema, c.req.param(), "Invalid path parameter");
 }
 
 /** Largest JSON body any endpoint takes; more is refused before parsing. */
@@ -36,10 +45,5 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new DomainError("invalid", "The request body must be a JSON object.");
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new DomainError("invalid", errors[0]?.message ?? "Invalid request body", errors);
-  }
-  return parsed.data;
+  return parseWith(schema, json, "Invalid request body");
 }
