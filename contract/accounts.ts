@@ -23,6 +23,14 @@ function requiredText(required: string) {
   );
 }
 
+/** Typed text, trimmed; absent or null reads as "" so that the schema's "required" message answers. */
+export function trimmedText<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+    schema,
+  );
+}
+
 function email(required: string, invalid: string) {
   return z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v === undefined || v === null ? "" : v),
@@ -35,8 +43,7 @@ function email(required: string, invalid: string) {
 }
 
 function name(label: "First name" | "Last name", min: number, max: number) {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+  return trimmedText(
     z
       .string({ message: `${label} is required.` })
       .min(1, { message: `${label} is required.` })
@@ -140,8 +147,7 @@ export const addPhoneNumberBody = z.object({
 export type AddPhoneNumberBody = z.infer<typeof addPhoneNumberBody>;
 
 function place(label: "Country" | "State" | "City") {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+  return trimmedText(
     z
       .string({ message: `${label} is required.` })
       .min(1, { message: `${label} is required.` })
@@ -160,16 +166,14 @@ export const addressBody = z.object({
   country: place("Country"),
   state: place("State"),
   city: place("City"),
-  street: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+  street: trimmedText(
     z
       .string({ message: "Street address is required." })
       .min(1, { message: "Street address is required." })
       .min(5, { message: "Street address must be at least 5 characters." })
       .max(100, { message: "Street address cannot exceed 100 characters." }),
   ),
-  postalCode: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v),
+  postalCode: trimmedText(
     z
       .string({ message: "Postal code is required." })
       .min(1, { message: "Postal code is required." })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressBody } from "./accounts.ts";
+import { addressBody, trimmedText } from "./accounts.ts";
 import { paginationResults, productListItem } from "./catalog.ts";
 import { ID_PATTERN, pageParams } from "./query.ts";
 
@@ -63,8 +63,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
-const text = (v: unknown) => (typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : v);
-
 function productIdText(field = "productId") {
   return z
     .string({ message: `${field} is required.` })
@@ -73,7 +71,7 @@ function productIdText(field = "productId") {
 }
 
 function productId(field = "productId") {
-  return z.preprocess(text, productIdText(field));
+  return trimmedText(productIdText(field));
 }
 
 /** A size label, or none for a product without sizes (absent, null and "" all mean none). */
@@ -123,8 +121,7 @@ export const removeCartItemBody = z.object({ productId: productId(), size });
 export type RemoveCartItemBody = z.infer<typeof removeCartItemBody>;
 
 export const applyCouponBody = z.object({
-  couponCode: z.preprocess(
-    text,
+  couponCode: trimmedText(
     z
       .string({ message: "Coupon code is required." })
       .min(1, { message: "Coupon code is required." })
@@ -136,8 +133,7 @@ export type ApplyCouponBody = z.infer<typeof applyCouponBody>;
 
 /** Both checkout calls (SPEC §7): the phone must be one of the customer's verified numbers. */
 export const checkoutBody = addressBody.extend({
-  phone: z.preprocess(
-    text,
+  phone: trimmedText(
     z
       .string({ message: "Select phone number." })
       .min(1, { message: "Select phone number." })
@@ -305,8 +301,7 @@ export const testCardBody = z.object({
       .regex(/^\d{13,19}$/, { message: "Your card number is incomplete." })
       .refine(luhn, { message: "Your card number is invalid." }),
   ),
-  expiry: z.preprocess(
-    text,
+  expiry: trimmedText(
     z
       .string({ message: "Expiry date is required." })
       .min(1, { message: "Expiry date is required." })
@@ -314,8 +309,7 @@ export const testCardBody = z.object({
         message: "Your card's expiry date is incomplete (MM / YY).",
       }),
   ),
-  cvc: z.preprocess(
-    text,
+  cvc: trimmedText(
     z
       .string({ message: "Security code is required." })
       .min(1, { message: "Security code is required." })
