@@ -317,10 +317,3 @@ export const testCardBody = z.object({
   ),
 });
 export type TestCardBody = z.infer<typeof testCardBody>;
-
-/** Whether an `MM / YY` expiry is this month or later (checked where the clock is). */
-export function isExpiryCurrent(expiry: string, now: Date): boolean {
-  const [month, year] = expiry.split("/").map((part) => Number(part.trim()));
-  const end = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
-  return end.getTime() > now.getTime();
-}

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { isExpiryCurrent, paymentReturnPaths, type TestCardBody } from "#contract/shopping.ts";
+import { paymentReturnPaths, type TestCardBody } from "#contract/shopping.ts";
 import { queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import type { CoreContext } from "../context.ts";
@@ -48,6 +48,13 @@ export async function getTestCheckout(ctx: CoreContext, sessionId: string) {
   const order = await getOrder(ctx, row.customer_id, row.id);
   const back = paymentReturnPaths(order._id);
   return { order, successUrl: back.success, cancelUrl: back.cancel };
+}
+
+/** Whether an `MM / YY` expiry (its shape checked by testCardBody) is this month or later. */
+function isExpiryCurrent(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split("/").map((part) => Number(part.trim()));
+  const end = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
+  return end.getTime() > now.getTime();
 }
 
 /**
