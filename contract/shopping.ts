@@ -95,7 +95,6 @@ function quantity(message: string) {
 }
 
 export const favoriteBody = z.object({ productId: productId() });
-export type FavoriteBody = z.infer<typeof favoriteBody>;
 
 /** DELETE /customer/favorites/:productId: a path segment is taken as it is, not trimmed like a body field. */
 export const favoriteParams = z.object({ productId: productIdText() });
@@ -129,7 +128,6 @@ export const applyCouponBody = z.object({
       .max(COUPON_CODE_MAX, { message: `Coupon code must be at most ${COUPON_CODE_MAX} characters.` }),
   ),
 });
-export type ApplyCouponBody = z.infer<typeof applyCouponBody>;
 
 /** Both checkout calls (SPEC §7): the phone must be one of the customer's verified numbers. */
 export const checkoutBody = addressBody.extend({
@@ -146,7 +144,6 @@ export type CheckoutBody = z.infer<typeof checkoutBody>;
 export const checkoutForm = checkoutBody.extend({
   paymentMethod: z.enum(PAYMENT_METHODS, { message: "Choose a payment method." }),
 });
-export type CheckoutForm = z.infer<typeof checkoutForm>;
 
 export const orderListQuery = z.object({ ...pageParams });
 
@@ -159,7 +156,6 @@ export const favoriteEntry = z.object({
   productId: productListItem,
   save: z.boolean(),
 });
-export type FavoriteEntry = z.infer<typeof favoriteEntry>;
 
 export const favoriteListResponse = z.object({
   results: z.number().int(),
@@ -172,7 +168,6 @@ export const favoriteChangedResponse = success.extend({ productId: z.string(), i
 
 /** POST /customer/shopping-cart: what the spec's client reads is the message (SPEC §7). */
 export const cartItemAddedResponse = success.extend({ numOfCartItems: z.number().int() });
-export type CartItemAddedResponse = z.infer<typeof cartItemAddedResponse>;
 
 export const cartItem = z.object({
   _id: z.string(),
@@ -197,14 +192,12 @@ export const cartPricing = z.object({
   totalPrice: z.number(),
   totalPriceAfterDiscount: z.number(),
 });
-export type CartPricing = z.infer<typeof cartPricing>;
 
 export const cartCoupon = z.object({
   couponCode: z.string(),
   couponDiscount: z.number().int().describe("Percent"),
   discountedAmount: z.number(),
 });
-export type CartCoupon = z.infer<typeof cartCoupon>;
 
 export const cartResponse = success.extend({
   numOfCartItems: z.number().int(),
