@@ -63,16 +63,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
-function productIdText(field = "productId") {
-  return z
-    .string({ message: `${field} is required.` })
-    .min(1, { message: `${field} is required.` })
-    .regex(ID_PATTERN, { message: `${field} must be a 24-character id.` });
-}
+const productIdText = z
+  .string({ message: "productId is required." })
+  .min(1, { message: "productId is required." })
+  .regex(ID_PATTERN, { message: "productId must be a 24-character id." });
 
-function productId(field = "productId") {
-  return trimmedText(productIdText(field));
-}
+const productId = trimmedText(productIdText);
 
 /** A size label, or none for a product without sizes (absent, null and "" all mean none). */
 const size = z.preprocess(
@@ -83,40 +79,37 @@ const size = z.preprocess(
     .optional(),
 );
 
-function quantity(message: string) {
-  return z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z
-      .number({ message })
-      .int({ message })
-      .min(1, { message })
-      .max(MAX_LINE_QUANTITY, { message: `quantity must be at most ${MAX_LINE_QUANTITY}.` }),
-  );
-}
+const notAQuantity = "quantity must be a whole number of at least 1.";
+const quantity = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+  z
+    .number({ message: notAQuantity })
+    .int({ message: notAQuantity })
+    .min(1, { message: notAQuantity })
+    .max(MAX_LINE_QUANTITY, { message: `quantity must be at most ${MAX_LINE_QUANTITY}.` }),
+);
 
-export const favoriteBody = z.object({ productId: productId() });
+export const favoriteBody = z.object({ productId });
 
 /** DELETE /customer/favorites/:productId: a path segment is taken as it is, not trimmed like a body field. */
-export const favoriteParams = z.object({ productId: productIdText() });
+export const favoriteParams = z.object({ productId: productIdText });
 
+/** GET /customer/favorites and GET /customer/orders take the same page parameters. */
 export const favoriteListQuery = z.object({ ...pageParams });
+export const orderListQuery = favoriteListQuery;
 
 export const addToCartBody = z.object({
-  productId: productId(),
+  productId,
   // The spec's client always sends a quantity; an API client that leaves it out adds one.
-  quantity: quantity("quantity must be a whole number of at least 1.").default(1),
+  quantity: quantity.default(1),
   size,
 });
 export type AddToCartBody = z.infer<typeof addToCartBody>;
 
-export const updateCartItemBody = z.object({
-  productId: productId(),
-  size,
-  quantity: quantity("quantity must be a whole number of at least 1."),
-});
+export const updateCartItemBody = z.object({ productId, size, quantity });
 export type UpdateCartItemBody = z.infer<typeof updateCartItemBody>;
 
-export const removeCartItemBody = z.object({ productId: productId(), size });
+export const removeCartItemBody = addToCartBody.pick({ productId: true, size: true });
 export type RemoveCartItemBody = z.infer<typeof removeCartItemBody>;
 
 export const applyCouponBody = z.object({
@@ -144,8 +137,6 @@ export type CheckoutBody = z.infer<typeof checkoutBody>;
 export const checkoutForm = checkoutBody.extend({
   paymentMethod: z.enum(PAYMENT_METHODS, { message: "Choose a payment method." }),
 });
-
-export const orderListQuery = z.object({ ...pageParams });
 
 // ---- Responses (documented in OpenAPI; also the types core returns) ----
 
