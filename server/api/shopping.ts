@@ -7,6 +7,7 @@ import {
   favoriteListQuery,
   favoriteParams,
   orderListQuery,
+  type PaymentMethod,
   removeCartItemBody,
   updateCartItemBody,
 } from "#contract/shopping.ts";
@@ -24,6 +25,12 @@ interface Options {
   publicUrl?: string;
 }
 
+/** The two checkout calls (SPEC §7) differ only in how the order is to be paid. */
+const CHECKOUT_ROUTES: [path: string, method: PaymentMethod][] = [
+  ["/orders/cash-on-delivery", "cash_on_delivery"],
+  ["/orders/stripe-checkout-session", "credit_card"],
+];
+
 /** Favorites, the cart, checkout and orders under /customer (SPEC §7); a verified email is required. */
 export function shoppingRoutes(ctx: CoreContext, options: Options) {
   const session = requireSession(ctx, { allowedOrigins: options.allowedOrigins });
@@ -31,7 +38,7 @@ export function shoppingRoutes(ctx: CoreContext, options: Options) {
   const origin = (c: Context) => options.publicUrl ?? new URL(c.req.url).origin;
   // The session check goes on each route, not on the whole /customer prefix, which also holds the
   // routes that work before the email is verified (server/api/accounts.ts).
-  return new Hono()
+  const routes = new Hono()
     .post("/favorites", session, async (c) => {
       const { productId } = await parseBody(c, favoriteBody);
       return c.json(await addFavorite(ctx, me(c), productId));
@@ -56,15 +63,14 @@ export function shoppingRoutes(ctx: CoreContext, options: Options) {
     )
     .delete("/shopping-cart", session, async (c) =>
       c.json(await removeCartItem(ctx, me(c), await parseBody(c, removeCartItemBody))),
-    )
-    .post("/orders/cash-on-delivery", session, async (c) => {
+    );
+  for (const [path, paymentMethod] of CHECKOUT_ROUTES) {
+    routes.post(path, session, async (c) => {
       const body = await parseBody(c, checkoutBody);
-      return c.json(await checkout(ctx, me(c), body, "cash_on_delivery", { origin: origin(c) }), 201);
-    })
-    .post("/orders/stripe-checkout-session", session, async (c) => {
-      const body = await parseBody(c, checkoutBody);
-      return c.json(await checkout(ctx, me(c), body, "credit_card", { origin: origin(c) }), 201);
-    })
+      return c.json(await checkout(ctx, me(c), body, paymentMethod, { origin: origin(c) }), 201);
+    });
+  }
+  return routes
     .get("/orders", session, async (c) => c.json(await listOrders(ctx, me(c), parseQuery(c, orderListQuery))))
     .get("/orders/:orderId", session, async (c) =>
       c.json({ data: await getOrder(ctx, me(c), c.req.param("orderId")) }),
