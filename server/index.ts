@@ -142,18 +142,25 @@ export async function runServer(
 
   // Unpaid card orders past their payment window give their stock back. Correctness does not wait
   // for this sweep (a customer's own cart and orders pages expire theirs first); it keeps stock
-  // shown to everyone else current. Instances share the work (row locks).
-  const sweep = setInterval(() => {
-    expireUnpaidOrders(services.ctx).catch((error: unknown) =>
-      logger.warn({ err: error }, "expiring unpaid orders failed"),
-    );
-  }, EXPIRY_SWEEP_MS);
-  sweep.unref();
-
+  // shown to everyone else current. Instances share the work (row locks). The next sweep is timed
+  // from the end of the last, so a slow one (Stripe calls) never overlaps the next.
   let stopping: Promise<void> | undefined;
+  let sweep: NodeJS.Timeout | undefined;
+  const scheduleSweep = () => {
+    sweep = setTimeout(() => {
+      expireUnpaidOrders(services.ctx)
+        .catch((error: unknown) => logger.warn({ err: error }, "expiring unpaid orders failed"))
+        .finally(() => {
+          if (!stopping) scheduleSweep();
+        });
+    }, EXPIRY_SWEEP_MS);
+    sweep.unref();
+  };
+  scheduleSweep();
+
   const stop = () => {
     stopping ??= (async () => {
-      clearInterval(sweep);
+      clearTimeout(sweep);
       logger.info("shutting down: finishing in-flight requests");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
