@@ -177,6 +177,14 @@ export const cartItem = z.object({
 });
 export type CartItem = z.infer<typeof cartItem>;
 
+/**
+ * SPEC §5: the most a cart line's quantity control offers: what the line holds plus the stock still
+ * free for it, never past the cap core enforces.
+ */
+export function maxLineQuantity(item: { quantity: number; product: { quantity: number } }): number {
+  return Math.min(MAX_LINE_QUANTITY, item.quantity + Math.max(0, item.product.quantity));
+}
+
 export const cartPricing = z.object({
   taxPrice: z.number(),
   shippingPrice: z.number(),

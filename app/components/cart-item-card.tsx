@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatPrice } from "#contract/money-format.ts";
-import type { CartItem } from "#contract/shopping.ts";
+import { type CartItem, maxLineQuantity } from "#contract/shopping.ts";
 import { FallbackImage } from "./fallback-image.tsx";
 import { MinusIcon, PlusIcon, TrashIcon } from "./icons.tsx";
 
@@ -11,9 +11,6 @@ export const cartItemHref = (item: CartItem) =>
 /** A line's name as controls announce it: "Linen Shirt, size M". */
 const lineName = (item: CartItem) =>
   item.size ? `${item.product.title}, size ${item.size.toUpperCase()}` : item.product.title;
-
-/** SPEC §5: at least 1, at most what the line holds plus the stock still free for it. */
-export const maxLineQuantity = (item: CartItem) => item.quantity + Math.max(0, item.product.quantity);
 
 function LineFields({ item, intent }: { item: CartItem; intent: "update" | "remove" }) {
   return (
