@@ -499,7 +499,8 @@ export interface CartBenchResults {
 }
 
 const fmtMs = (ms: number) => (Number.isNaN(ms) ? "—" : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
-const fmtTriple = (l: Percentiles | null) => (l ? `${fmtMs(l.p50)} / ${fmtMs(l.p95)} / ${fmtMs(l.p99)}` : "—");
+const fmtTriple = (l: Percentiles | null) =>
+  l ? `${fmtMs(l.p50)} / ${fmtMs(l.p95)} / ${fmtMs(l.p99)}` : "—";
 const fmtQuad = (l: Percentiles) => `${fmtTriple(l)} / ${fmtMs(l.max)}`;
 const label = (r: DatabaseResult) =>
   r.database === "postgres" ? `PostgreSQL ${r.version}` : `PGlite ${r.version}`;
