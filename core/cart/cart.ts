@@ -312,27 +312,47 @@ export interface LoadedCart {
   free: Map<string, number>;
 }
 
+/** What the caller's transaction already holds when it loads the cart: loadCart does not lock it again. */
+interface CartLocks {
+  /** What lockCart returned: the cart row is locked. */
+  couponId: string | null;
+  /**
+   * What lockStock returned in this transaction, with the same `now`, for (at least) every lapsed
+   * line's item: used instead of locking and counting those rows a second time. The cart lock keeps
+   * the lapsed lines as they were and the stock locks keep the counts; what other carts change
+   * without a stock lock (a removal, an extension) could as well have landed after a second count.
+   * Ignored when it misses an item.
+   */
+  free?: Map<string, number>;
+}
+
 /**
  * The customer's cart, made current inside the caller's transaction: the cart is locked, lines
  * whose hold lapsed are held again when stock allows, otherwise removed; every hold is extended
  * (reading the cart is cart activity); a coupon that no longer applies is removed. The stock rows of
  * the lapsed lines are locked all at once (lockStock), those of every line with `lockAllLines`
- * (checkout, which then sells them).
+ * (checkout, which then sells them). What `locked` says the caller holds is not locked again.
  */
 export async function loadCart(
   ctx: CoreContext,
   tx: Executor,
   customerId: string,
   now: Date,
-  options: { lockAllLines?: boolean } = {},
+  options: { lockAllLines?: boolean; locked?: CartLocks } = {},
 ): Promise<LoadedCart> {
-  const { couponId } = await lockCart(tx, customerId, now);
+  const { couponId } = options.locked ?? (await lockCart(tx, customerId, now));
   const notes: string[] = [];
   const lines: CartLine[] = [];
   const current = await readLines(tx, customerId);
   const lapsed = current.filter((line) => line.expiresAt <= now);
   const toLock = options.lockAllLines ? current : lapsed;
-  const free = toLock.length > 0 ? await lockStock(tx, toLock, customerId, now) : new Map<string, number>();
+  const counted = options.locked?.free;
+  const free =
+    counted && toLock.every((line) => counted.has(stockKey(line)))
+      ? counted
+      : toLock.length > 0
+        ? await lockStock(tx, toLock, customerId, now)
+        : new Map<string, number>();
   for (const line of current) {
     if (line.expiresAt > now) {
       lines.push(line);
@@ -456,7 +476,7 @@ const notInCart = (item: StockItemRef) => notFound(`${itemLabel(item)} is not in
 export async function updateCartItem(ctx: CoreContext, customerId: string, body: UpdateCartItemBody) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    await lockCart(tx, customerId, now);
+    const { couponId } = await lockCart(tx, customerId, now);
     const item = await resolveItem(tx, body.productId, body.size);
     if (!(await findLine(tx, customerId, item))) throw notInCart(item);
     // The item's stock is locked together with that of the lapsed lines loadCart re-checks below:
@@ -482,7 +502,8 @@ export async function updateCartItem(ctx: CoreContext, customerId: string, body:
       );
     }
     await writeLine(tx, customerId, item, body.quantity, holdUntil(ctx, now), now);
-    const cart = await loadCart(ctx, tx, customerId, now);
+    // The cart and every lapsed line's stock are locked and counted already.
+    const cart = await loadCart(ctx, tx, customerId, now, { locked: { couponId, free: locked } });
     return cartView(tx, cart, `${itemLabel(item)}: quantity ${body.quantity}.`, now);
   });
 }
@@ -491,10 +512,10 @@ export async function updateCartItem(ctx: CoreContext, customerId: string, body:
 export async function removeCartItem(ctx: CoreContext, customerId: string, body: RemoveCartItemBody) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    await lockCart(tx, customerId, now);
+    const { couponId } = await lockCart(tx, customerId, now);
     const item = await resolveItem(tx, body.productId, body.size);
     if ((await deleteLines(tx, customerId, [item])) === 0) throw notInCart(item);
-    const cart = await loadCart(ctx, tx, customerId, now);
+    const cart = await loadCart(ctx, tx, customerId, now, { locked: { couponId } });
     return cartView(tx, cart, `${itemLabel(item)} removed from your cart.`, now);
   });
 }
