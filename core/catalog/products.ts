@@ -242,24 +242,34 @@ export async function listProducts(
     ]);
   }
 
-  const items = await listItemsForRows(ctx, rows, options.viewerId);
+  const items = await listItemsForRows(
+    ctx,
+    rows,
+    favoriteIds(
+      ctx,
+      options.viewerId,
+      rows.map((r) => r.id),
+    ),
+  );
   const data = query.fields?.length ? items.map((item) => pick(item, query.fields!)) : items;
   return { results: data.length, paginationResults: pagination(query, total), data };
 }
 
 /**
  * List items for product rows already chosen (a page of a listing, a page of favorites): their
- * available stock (on hand − active holds), computed only for these rows, and `isFavorite`.
+ * available stock (on hand − active holds), computed only for these rows, and `isFavorite`: whether
+ * `favorites` (the ids the viewer saved among them, or the query reading them, run alongside the
+ * stock's) has the row.
  */
 async function listItemsForRows(
   ctx: CoreContext,
   rows: ProductRow[],
-  viewerId: string | undefined,
+  favorites: Set<string> | Promise<Set<string>>,
 ): Promise<ProductListItem[]> {
   const now = ctx.now();
   const sized = rows.filter((r) => r.has_sizes).map((r) => r.id);
   const unsized = rows.filter((r) => !r.has_sizes).map((r) => r.id);
-  const [sizes, unsizedStock, favorites] = await Promise.all([
+  const [sizes, unsizedStock, saved] = await Promise.all([
     sized.length === 0
       ? Promise.resolve([] as SizeRow[])
       : queryRows<SizeRow>(
@@ -275,11 +285,7 @@ async function listItemsForRows(
           sql`SELECT p.id, ${availableProductStockSql(sql`p`, now)} AS available
               FROM products p WHERE p.id = ${anyOf(unsized)}`,
         ),
-    favoriteIds(
-      ctx,
-      viewerId,
-      rows.map((r) => r.id),
-    ),
+    favorites,
   ]);
   const available = new Map(unsizedStock.map((r) => [r.id, r.available]));
   for (const row of rows) if (!row.has_sizes) row.available = available.get(row.id) ?? 0;
@@ -287,7 +293,7 @@ async function listItemsForRows(
     toListItem(
       row,
       sizes.filter((s) => s.product_id === row.id),
-      favorites.has(row.id),
+      saved.has(row.id),
     ),
   );
 }
@@ -311,7 +317,8 @@ export async function listFavoriteProducts(
           ORDER BY f.created_at DESC, p.id LIMIT ${query.limit} OFFSET ${offset}`,
     ),
   ]);
-  return { total, items: await listItemsForRows(ctx, rows, customerId) };
+  // Every row is one of the customer's favorites: no need to ask which.
+  return { total, items: await listItemsForRows(ctx, rows, new Set(rows.map((r) => r.id))) };
 }
 
 function emptyPage(query: { page: number; limit: number }): ProductPage {
