@@ -177,19 +177,24 @@ async function lockItemStock(
   return toStockState(row!);
 }
 
+/** What the cart and checkout say of an item of which only `free` is left: none, or how many. */
+export const shortageText = (item: Pick<StockItemRef, "title" | "size">, free: number) =>
+  free > 0 ? `Only ${free} ${itemLabel(item)} left in stock.` : `Sorry, ${itemLabel(item)} is out of stock.`;
+
 /** Refuses a line of `wanted` when only `free` can be held; says how many more the cart can take. */
 function refuseShortage(item: StockItemRef, state: Pick<StockState, "free" | "own">, wanted: number): void {
   if (wanted <= state.free) return;
-  const more = Math.max(0, state.free - state.own);
-  const label = itemLabel(item);
-  if (state.free <= 0) throw conflict(`Sorry, ${label} is out of stock.`, "quantity");
-  if (more === 0) throw conflict(`Your cart already holds all the ${label} in stock.`, "quantity");
-  throw conflict(
-    state.own > 0
-      ? `Only ${more} more ${label} can be added: ${state.free} left in stock.`
-      : `Only ${state.free} ${label} left in stock.`,
-    "quantity",
-  );
+  if (state.free > 0 && state.own > 0) {
+    const more = state.free - state.own;
+    const label = itemLabel(item);
+    throw conflict(
+      more > 0
+        ? `Only ${more} more ${label} can be added: ${state.free} left in stock.`
+        : `Your cart already holds all the ${label} in stock.`,
+      "quantity",
+    );
+  }
+  throw conflict(shortageText(item, state.free), "quantity");
 }
 
 /** Adds of the same product and size (as the request spells it, ignoring case) take turns. */
@@ -492,15 +497,8 @@ export async function updateCartItem(ctx: CoreContext, customerId: string, body:
       customerId,
       now,
     );
-    const free = locked.get(stockKey(item)) ?? 0;
-    if (body.quantity > free) {
-      throw conflict(
-        free > 0
-          ? `Only ${free} ${itemLabel(item)} left in stock.`
-          : `Sorry, ${itemLabel(item)} is out of stock.`,
-        "quantity",
-      );
-    }
+    // The new quantity replaces the line's: none of the line's own counts towards it.
+    refuseShortage(item, { free: locked.get(stockKey(item)) ?? 0, own: 0 }, body.quantity);
     await writeLine(tx, customerId, item, body.quantity, holdUntil(ctx, now), now);
     // The cart and every lapsed line's stock are locked and counted already.
     const cart = await loadCart(ctx, tx, customerId, now, { locked: { couponId, free: locked } });

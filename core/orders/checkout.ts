@@ -10,7 +10,14 @@ import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { saveAddress } from "../accounts/addresses.ts";
 import { normalizePhoneNumber } from "../accounts/phone-verification.ts";
-import { type CartLine, itemLabel, itemsCents, loadCart, readPricingSettings } from "../cart/cart.ts";
+import {
+  type CartLine,
+  itemLabel,
+  itemsCents,
+  loadCart,
+  readPricingSettings,
+  shortageText,
+} from "../cart/cart.ts";
 import { type Pricing, priceCart } from "../cart/pricing.ts";
 import type { CoreContext } from "../context.ts";
 import { countCouponUse } from "../coupons/coupons.ts";
@@ -60,13 +67,7 @@ async function placeOrder(
 
   for (const line of cart.lines) {
     const left = cart.free.get(stockKey(line)) ?? 0;
-    if (line.quantity > left) {
-      return conflict(
-        left > 0
-          ? `Only ${left} ${itemLabel(line)} left in stock. Please review your cart.`
-          : `Sorry, ${itemLabel(line)} is out of stock. Please review your cart.`,
-      );
-    }
+    if (line.quantity > left) return conflict(`${shortageText(line, left)} Please review your cart.`);
   }
   if (cart.coupon && !(await countCouponUse(tx, cart.coupon.id))) {
     await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
