@@ -99,12 +99,17 @@ async function placeOrder(
           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
         RETURNING number`,
   )) as [{ number: number }];
-  for (const [position, line] of cart.lines.entries()) {
-    await tx.execute(sql`INSERT INTO order_items (id, order_id, product_id, product_size_id, title, image_cover, size,
-        color, quantity, unit_price_cents, total_cents, position)
-      VALUES (${newId()}, ${orderId}, ${line.productId}, ${line.sizeId}, ${line.title}, ${line.imageCover}, ${line.size},
-        ${line.color}, ${line.quantity}, ${line.unitPriceCents}, ${line.unitPriceCents * line.quantity}, ${position})`);
-  }
+  // All lines in one statement, column by column: its parameters do not grow with the cart.
+  const column = <T>(of: (line: CartLine) => T) => sql.param(cart.lines.map(of));
+  await tx.execute(sql`INSERT INTO order_items (id, order_id, product_id, product_size_id, title, image_cover, size,
+      color, quantity, unit_price_cents, total_cents, position)
+    SELECT i.id, ${orderId}, i.product_id, i.product_size_id, i.title, i.image_cover, i.size, i.color, i.quantity,
+      i.unit_price_cents, i.unit_price_cents * i.quantity, i.position - 1
+    FROM unnest(${sql.param(cart.lines.map(() => newId()))}::text[], ${column((l) => l.productId)}::text[],
+      ${column((l) => l.sizeId)}::text[], ${column((l) => l.title)}::text[], ${column((l) => l.imageCover)}::text[],
+      ${column((l) => l.size)}::text[], ${column((l) => l.color)}::text[], ${column((l) => l.quantity)}::int[],
+      ${column((l) => l.unitPriceCents)}::int[]) WITH ORDINALITY
+      AS i(id, product_id, product_size_id, title, image_cover, size, color, quantity, unit_price_cents, position)`);
   await recordStatus(tx, orderId, status, now);
   await moveStock(tx, cart.lines, 1);
   // Sold counts once the sale is certain: now for cash on delivery, on payment for a card.

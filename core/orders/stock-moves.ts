@@ -66,12 +66,12 @@ export const stockKey = (move: { productId: string; sizeId: string | null }) => 
 
 /**
  * Takes stock off the shelf (negative `direction` puts it back). The caller has locked the rows
- * (lockStock, lockStockRows). `CHECK (stock >= 0)` on both tables refuses any move that would
- * oversell, whatever the caller checked before.
+ * (lockStock, lockStockRows), so the updates wait for no one and their order does not matter.
+ * `CHECK (stock >= 0)` on both tables refuses any move that would oversell, whatever the caller
+ * checked before.
  */
 export async function moveStock(db: Executor, moves: readonly StockMove[], direction: 1 | -1): Promise<void> {
-  const sorted = [...moves].sort((a, b) => stockKey(a).localeCompare(stockKey(b)));
-  for (const move of sorted) {
+  for (const move of moves) {
     const delta = move.quantity * direction;
     if (move.sizeId) {
       await db.execute(sql`UPDATE product_sizes SET stock = stock - ${delta} WHERE id = ${move.sizeId}`);
