@@ -24,7 +24,7 @@ import { countCouponUse } from "../coupons/coupons.ts";
 import { conflict, DomainError, invalid, invalidField } from "../errors.ts";
 import { cancelOrder } from "./cancellation.ts";
 import { recordStatus } from "./order-records.ts";
-import { getOrder } from "./orders.ts";
+import { readOrder } from "./orders.ts";
 import { countSold, moveStock, stockKey } from "./stock-moves.ts";
 
 /** How long a card order waits for its payment before it is cancelled and its stock released. */
@@ -119,16 +119,24 @@ async function placeOrder(
   return { orderId, orderNumber: number, lines: cart.lines, pricing, paymentDeadline };
 }
 
-/** The customer's verified number this checkout names, in its stored form, or a 400 on `phone`. */
-async function verifiedPhone(ctx: CoreContext, customerId: string, phone: string): Promise<string> {
+/**
+ * The customer's verified number this checkout names, in its stored form, or a 400 on `phone`; and
+ * their email, which a card payment page is opened with.
+ */
+async function checkoutContact(
+  ctx: CoreContext,
+  customerId: string,
+  phone: string,
+): Promise<{ phone: string; email: string }> {
   const number = normalizePhoneNumber(phone) ?? phone;
-  const rows = await queryRows<{ phone_number: string }>(
+  const [row] = await queryRows<{ phone_number: string; email: string }>(
     ctx.db,
-    sql`SELECT phone_number FROM customer_phone_numbers WHERE customer_id = ${customerId} AND phone_number = ${number}`,
+    sql`SELECT n.phone_number, c.email FROM customer_phone_numbers n JOIN customers c ON c.id = n.customer_id
+        WHERE n.customer_id = ${customerId} AND n.phone_number = ${number}`,
   );
-  if (!rows[0])
+  if (!row)
     throw invalidField("phone", "Select phone number: it must be one of your verified phone numbers.");
-  return rows[0].phone_number;
+  return { phone: row.phone_number, email: row.email };
 }
 
 /**
@@ -144,7 +152,7 @@ export async function checkout(
   urls: CheckoutUrls,
 ): Promise<CheckoutResponse> {
   const now = ctx.now();
-  const phone = await verifiedPhone(ctx, customerId, body.phone);
+  const { phone, email } = await checkoutContact(ctx, customerId, body.phone);
   const outcome = await ctx.db.transaction((tx) =>
     placeOrder(ctx, tx, customerId, { ...body, phone }, method, now),
   );
@@ -154,7 +162,7 @@ export async function checkout(
     if (!(error instanceof DomainError)) throw error;
   });
 
-  const order = await getOrder(ctx, customerId, outcome.orderId);
+  const order = await readOrder(ctx.db, customerId, outcome.orderId);
   if (method === "cash_on_delivery") {
     return {
       status: "Success",
@@ -163,10 +171,6 @@ export async function checkout(
     };
   }
 
-  const [customer] = await queryRows<{ email: string }>(
-    ctx.db,
-    sql`SELECT email FROM customers WHERE id = ${customerId}`,
-  );
   const absolute = (path: string) => new URL(path, urls.origin).toString();
   const { pricing } = outcome;
   const back = paymentReturnPaths(order._id);
@@ -175,7 +179,7 @@ export async function checkout(
     session = await ctx.payments.createCheckoutSession({
       orderId: order._id,
       orderNumber: order.number,
-      customerEmail: customer?.email ?? "",
+      customerEmail: email,
       currency: "usd",
       lineItems: [
         ...outcome.lines.map((line) => ({

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Order, OrderListResponse } from "#contract/shopping.ts";
-import { queryRows } from "#db/client.ts";
+import { type Executor, queryRows } from "#db/client.ts";
 import { ID_PATTERN } from "#db/ids.ts";
 import { pagination } from "../catalog/products.ts";
 import type { CoreContext } from "../context.ts";
@@ -34,15 +34,24 @@ export async function listOrders(
   return { results: data.length, paginationResults: pagination(query, total), data };
 }
 
+const noOrder = (orderId: string) => notFound(`No order for this ID: ${orderId.slice(0, 100)}.`);
+
 /** GET /customer/orders/{id}: another customer's order answers like a missing one. */
 export async function getOrder(ctx: CoreContext, customerId: string, orderId: string): Promise<Order> {
-  const missing = () => notFound(`No order for this ID: ${orderId.slice(0, 100)}.`);
-  if (!ID_PATTERN.test(orderId)) throw missing();
+  if (!ID_PATTERN.test(orderId)) throw noOrder(orderId);
   await expireUnpaidOrders(ctx, { customerId });
+  return readOrder(ctx.db, customerId, orderId);
+}
+
+/**
+ * One of the customer's orders as it stands, without expiring overdue ones first (getOrder does):
+ * for a caller that has just written the order, such as checkout.
+ */
+export async function readOrder(db: Executor, customerId: string, orderId: string): Promise<Order> {
   const rows = await queryRows<OrderRow>(
-    ctx.db,
+    db,
     sql`SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = ${orderId} AND o.customer_id = ${customerId}`,
   );
-  if (rows.length === 0) throw missing();
-  return (await toOrders(ctx.db, rows))[0]!;
+  if (rows.length === 0) throw noOrder(orderId);
+  return (await toOrders(db, rows))[0]!;
 }
