@@ -9,6 +9,7 @@ import {
 import { type Database, queryRows } from "#db/client.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { newId } from "#db/ids.ts";
+import { anyOf } from "#db/sql.ts";
 import { BatchedLookup } from "../batched-lookup.ts";
 import type { CoreContext } from "../context.ts";
 import { conflict, DomainError, unauthenticated, unverified } from "../errors.ts";
@@ -101,7 +102,7 @@ const sessionLookups = perDatabase(
     new BatchedLookup<string, SessionRow>(async (ids) => {
       const rows = await queryRows<SessionRow>(
         db,
-        sql`SELECT id, token_version, email_verified_at FROM customers WHERE id = ANY(${sql.param(ids)}::text[])`,
+        sql`SELECT id, token_version, email_verified_at FROM customers WHERE id = ${anyOf(ids)}`,
       );
       return new Map(rows.map((row) => [row.id, row]));
     }),

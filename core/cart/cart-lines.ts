@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
+import { ts } from "#db/sql.ts";
 import type { StockRef } from "../orders/stock-moves.ts";
 
 // The rows behind a cart (docs/decisions/012-cart-lines-are-stock-holds.md): `carts` (the lock and
@@ -10,8 +11,6 @@ import type { StockRef } from "../orders/stock-moves.ts";
 
 /** A line names its item as the stock moves do: a size of a product, or a product without sizes. */
 type LineItem = StockRef;
-
-export const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 const sameItem = (item: LineItem) =>
   sql`product_id = ${item.productId} AND coalesce(product_size_id, '') = ${item.sizeId ?? ""}`;

@@ -9,6 +9,7 @@ import {
   type UpdateCartItemBody,
 } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
+import { anyOf, ts } from "#db/sql.ts";
 import {
   availableProductStockSql,
   availableSizeStockSql,
@@ -21,7 +22,7 @@ import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
 import { expireUnpaidOrders } from "../orders/cancellation.ts";
 import { lockStock, type StockRef, stockKey } from "../orders/stock-moves.ts";
-import { countCartLines, deleteLines, findLine, lockCart, ts, writeLine } from "./cart-lines.ts";
+import { countCartLines, deleteLines, findLine, lockCart, writeLine } from "./cart-lines.ts";
 import { itemTurns } from "./item-turns.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
@@ -405,10 +406,10 @@ async function cartView(db: Executor, cart: LoadedCart, message: string, now: Da
       : await queryRows<AvailabilityRow>(
           db,
           sql`SELECT s.product_id, s.size, s.id AS size_id, ${availableSizeStockSql(sql`s`, now)} AS available
-              FROM product_sizes s WHERE s.product_id = ANY(${sql.param(productIds)}::text[])
+              FROM product_sizes s WHERE s.product_id = ${anyOf(productIds)}
               UNION ALL
               SELECT p.id, NULL, NULL, ${availableProductStockSql(sql`p`, now)}
-              FROM products p WHERE p.id = ANY(${sql.param(productIds)}::text[]) AND NOT p.has_sizes
+              FROM products p WHERE p.id = ${anyOf(productIds)} AND NOT p.has_sizes
               ORDER BY 1, 2`,
         );
   const pricing = priceCart(itemsCents(cart.lines), settings, cart.coupon?.discountPercent ?? null);

@@ -10,6 +10,7 @@ import type {
 import type { SortKey } from "#contract/query.ts";
 import { queryRows } from "#db/client.ts";
 import { ID_PATTERN } from "#db/ids.ts";
+import { anyOf } from "#db/sql.ts";
 import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { amountToCents, centsToAmount } from "../money.ts";
@@ -63,8 +64,6 @@ interface SizeRow {
   price_before_discount_cents: number;
   discount_percent: number;
 }
-
-const anyOf = (ids: readonly string[]) => sql`ANY(${sql.param([...ids])}::text[])`;
 
 /** The product row columns of `ProductRow`, from the products table aliased `t`. */
 function productColumns(t: SQL): SQL {

@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
-
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+import { ts } from "#db/sql.ts";
 
 /**
  * Units of a size (an SQL expression for its id) that holds active at `now` take, leaving out one
@@ -10,14 +9,14 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
  */
 export function sizeHoldsSql(sizeId: SQL, now: Date, exceptCustomerId?: string): SQL {
   return sql`COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-    WHERE h.product_size_id = ${sizeId} AND h.expires_at > ${at(now)}
+    WHERE h.product_size_id = ${sizeId} AND h.expires_at > ${ts(now)}
       ${exceptCustomerId === undefined ? sql`` : sql`AND h.customer_id <> ${exceptCustomerId}`}), 0)`;
 }
 
 /** The same for a product without sizes (an SQL expression for its id). */
 export function productHoldsSql(productId: SQL, now: Date, exceptCustomerId?: string): SQL {
   return sql`COALESCE((SELECT sum(h.quantity) FROM stock_holds h
-    WHERE h.product_id = ${productId} AND h.product_size_id IS NULL AND h.expires_at > ${at(now)}
+    WHERE h.product_id = ${productId} AND h.product_size_id IS NULL AND h.expires_at > ${ts(now)}
       ${exceptCustomerId === undefined ? sql`` : sql`AND h.customer_id <> ${exceptCustomerId}`}), 0)`;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FavoriteListResponse } from "#contract/shopping.ts";
 import { queryRows } from "#db/client.ts";
+import { ts } from "#db/sql.ts";
 import { listFavoriteProducts, pagination } from "../catalog/products.ts";
 import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
@@ -14,7 +15,7 @@ export async function addFavorite(ctx: CoreContext, customerId: string, productI
     sql`WITH product AS (SELECT id FROM products WHERE id = ${productId}),
         added AS (
           INSERT INTO favorites (customer_id, product_id, created_at)
-          SELECT ${customerId}, id, ${ctx.now().toISOString()}::timestamptz FROM product
+          SELECT ${customerId}, id, ${ts(ctx.now())} FROM product
           ON CONFLICT DO NOTHING RETURNING product_id)
         SELECT (SELECT id FROM product) AS product_id`,
   );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
 import { ID_PATTERN } from "#db/ids.ts";
+import { ts } from "#db/sql.ts";
 import { lockCart, putBackInCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
 import { releaseCouponUse } from "../coupons/coupons.ts";
@@ -38,7 +39,7 @@ export async function cancelLockedOrder(
   // deadlock with this cancellation waiting for those lines.
   await lockCart(db, order.customer_id, now);
   await lockStockRows(db, moves);
-  await db.execute(sql`UPDATE orders SET status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz
+  await db.execute(sql`UPDATE orders SET status = 'cancelled', updated_at = ${ts(now)}
     WHERE id = ${order.id}`);
   await recordStatus(db, order.id, "cancelled", now, reason);
   await moveStock(db, moves, -1);
@@ -93,7 +94,7 @@ export async function expireUnpaidOrders(
   const now = ctx.now();
   const due = await queryRows<{ id: string }>(
     ctx.db,
-    sql`SELECT id FROM orders WHERE status = 'pending_payment' AND payment_expires_at <= ${now.toISOString()}::timestamptz
+    sql`SELECT id FROM orders WHERE status = 'pending_payment' AND payment_expires_at <= ${ts(now)}
         ${options.customerId ? sql`AND customer_id = ${options.customerId}` : sql``}
         ORDER BY payment_expires_at LIMIT ${options.limit ?? 100}`,
   );

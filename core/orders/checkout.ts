@@ -8,6 +8,7 @@ import {
 } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
+import { ts } from "#db/sql.ts";
 import { saveAddress } from "../accounts/addresses.ts";
 import { normalizePhoneNumber } from "../accounts/phone-verification.ts";
 import {
@@ -95,8 +96,8 @@ async function placeOrder(
           ${pricing.shippingCents}, ${pricing.totalCents}, ${pricing.discountCents}, ${pricing.totalAfterDiscountCents},
           ${cart.coupon?.id ?? null}, ${cart.coupon?.code ?? null}, ${cart.coupon?.discountPercent ?? null},
           ${card ? ctx.payments.name : null},
-          ${card ? paymentDeadline.toISOString() : null}::timestamptz,
-          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+          ${card ? ts(paymentDeadline) : null},
+          ${ts(now)}, ${ts(now)})
         RETURNING number`,
   )) as [{ number: number }];
   // All lines in one statement, column by column: its parameters do not grow with the cart.

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Order, OrderStatus, PaymentMethod } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
+import { anyOf, ts } from "#db/sql.ts";
 import { iso } from "../catalog/products.ts";
 import { centsToAmount } from "../money.ts";
 import type { StockMove } from "./stock-moves.ts";
@@ -68,7 +69,7 @@ export async function orderItems(db: Executor, orderIds: readonly string[]): Pro
     db,
     sql`SELECT order_id, product_id, product_size_id, title, image_cover, size, color, quantity, unit_price_cents,
           total_cents
-        FROM order_items WHERE order_id = ANY(${sql.param([...orderIds])}::text[]) ORDER BY order_id, position`,
+        FROM order_items WHERE order_id = ${anyOf(orderIds)} ORDER BY order_id, position`,
   );
 }
 
@@ -93,7 +94,7 @@ export async function recordStatus(
   note?: string,
 ) {
   await db.execute(sql`INSERT INTO order_status_history (order_id, status, note, created_at)
-    VALUES (${orderId}, ${status}, ${note ?? null}, ${at.toISOString()}::timestamptz)`);
+    VALUES (${orderId}, ${status}, ${note ?? null}, ${ts(at)})`);
 }
 
 function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order {
@@ -153,7 +154,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
           db,
           // The id is a sequence: entries of the same instant keep the order they were written in.
           sql`SELECT order_id, status, note, created_at FROM order_status_history
-              WHERE order_id = ANY(${sql.param(ids)}::text[]) ORDER BY order_id, id`,
+              WHERE order_id = ${anyOf(ids)} ORDER BY order_id, id`,
         ),
   ]);
   return rows.map((row) =>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
+import { anyOf } from "#db/sql.ts";
 import { refreshListingPrices } from "../catalog/listing.ts";
 import { refreshSearchPostings } from "../catalog/search-postings.ts";
 import { productHoldsSql, sizeHoldsSql } from "../catalog/stock.ts";
@@ -25,11 +26,11 @@ export async function lockStockRows(db: Executor, items: readonly StockRef[]): P
   const sizeIds = [...new Set(items.filter((m) => m.sizeId).map((m) => m.sizeId!))].sort();
   const productIds = [...new Set(items.map((m) => m.productId))].sort();
   if (sizeIds.length > 0) {
-    await db.execute(sql`SELECT 1 FROM product_sizes WHERE id = ANY(${sql.param(sizeIds)}::text[])
+    await db.execute(sql`SELECT 1 FROM product_sizes WHERE id = ${anyOf(sizeIds)}
       ORDER BY id FOR NO KEY UPDATE`);
   }
   if (productIds.length > 0) {
-    await db.execute(sql`SELECT 1 FROM products WHERE id = ANY(${sql.param(productIds)}::text[])
+    await db.execute(sql`SELECT 1 FROM products WHERE id = ${anyOf(productIds)}
       ORDER BY id FOR NO KEY UPDATE`);
   }
 }
@@ -54,10 +55,10 @@ export async function lockStock(
   const rows = await queryRows<{ id: string; free: number }>(
     db,
     sql`SELECT s.id, (s.stock - ${sizeHoldsSql(sql`s.id`, now, customerId)})::int AS free
-        FROM product_sizes s WHERE s.id = ANY(${sql.param(sizeIds)}::text[])
+        FROM product_sizes s WHERE s.id = ${anyOf(sizeIds)}
         UNION ALL
         SELECT p.id, (p.stock - ${productHoldsSql(sql`p.id`, now, customerId)})::int AS free
-        FROM products p WHERE p.id = ANY(${sql.param(productIds)}::text[])`,
+        FROM products p WHERE p.id = ${anyOf(productIds)}`,
   );
   return new Map(rows.map((r) => [r.id, r.free]));
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { OrderStatus } from "#contract/shopping.ts";
 import { queryRows } from "#db/client.ts";
+import { ts } from "#db/sql.ts";
 import { deleteLines, lockCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
 import { cancelLockedOrder, lockOrder } from "../orders/cancellation.ts";
@@ -51,7 +52,7 @@ export async function handlePaymentEvent(
     const fresh = await queryRows(
       tx,
       sql`INSERT INTO payment_events (provider, event_id, type, order_id, received_at)
-          VALUES (${event.provider}, ${event.eventId}, ${event.type}, ${order?.id ?? null}, ${now.toISOString()}::timestamptz)
+          VALUES (${event.provider}, ${event.eventId}, ${event.type}, ${order?.id ?? null}, ${ts(now)})
           ON CONFLICT DO NOTHING RETURNING event_id`,
     );
     if (fresh.length === 0)
@@ -91,8 +92,8 @@ export async function handlePaymentEvent(
     } else if (order.status !== "pending_payment") {
       return outcome(order.status);
     }
-    await tx.execute(sql`UPDATE orders SET status = 'paid', paid_at = ${now.toISOString()}::timestamptz,
-      updated_at = ${now.toISOString()}::timestamptz WHERE id = ${order.id}`);
+    await tx.execute(sql`UPDATE orders SET status = 'paid', paid_at = ${ts(now)},
+      updated_at = ${ts(now)} WHERE id = ${order.id}`);
     await recordStatus(tx, order.id, "paid", now, note);
     await countSold(tx, items, 1);
     return outcome("paid");
