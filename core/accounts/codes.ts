@@ -48,7 +48,7 @@ const time = (v: string | Date) => new Date(v).getTime();
  * Creates a fresh code for (customer, purpose), replacing any earlier one, unless re-sending is
  * throttled. Requests racing for the same customer take turns on the customer's row.
  */
-export async function issueCode(
+async function issueCode(
   ctx: Ctx,
   input: { customerId: string; purpose: CodePurpose; target: string },
   executor: Executor = ctx.db,

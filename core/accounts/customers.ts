@@ -34,7 +34,7 @@ export interface Session {
   emailVerified: boolean;
 }
 
-export interface CustomerRow {
+interface CustomerRow {
   id: string;
   first_name: string;
   email: string;

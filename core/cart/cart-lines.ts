@@ -9,10 +9,7 @@ import type { StockRef } from "../orders/stock-moves.ts";
 // the coupon) and `stock_holds` (the lines). The cart's rules are in cart.ts; orders use these to
 // put a cancelled order's items back and to take a late-paid order's items out again.
 
-/** A line names its item as the stock moves do: a size of a product, or a product without sizes. */
-type LineItem = StockRef;
-
-const sameItem = (item: LineItem) =>
+const sameItem = (item: StockRef) =>
   sql`product_id = ${item.productId} AND coalesce(product_size_id, '') = ${item.sizeId ?? ""}`;
 
 /** Locks the customer's cart row (creating it), so changes to one cart run one at a time. */
@@ -33,7 +30,7 @@ export async function lockCart(
 export async function writeLine(
   db: Executor,
   customerId: string,
-  item: LineItem,
+  item: StockRef,
   quantity: number,
   until: Date,
   now: Date,
@@ -44,17 +41,17 @@ export async function writeLine(
     DO UPDATE SET quantity = EXCLUDED.quantity, expires_at = EXCLUDED.expires_at`);
 }
 
-/** The line of an item, if the cart has one. */
-export async function findLine(db: Executor, customerId: string, item: LineItem) {
-  const [line] = await queryRows<{ id: string; quantity: number }>(
+/** Whether the cart has a line of the item. */
+export async function hasLine(db: Executor, customerId: string, item: StockRef): Promise<boolean> {
+  const rows = await queryRows(
     db,
-    sql`SELECT id, quantity FROM stock_holds WHERE customer_id = ${customerId} AND ${sameItem(item)}`,
+    sql`SELECT 1 FROM stock_holds WHERE customer_id = ${customerId} AND ${sameItem(item)}`,
   );
-  return line;
+  return rows.length > 0;
 }
 
 /** Removes the lines of these items; returns how many there were. */
-export async function deleteLines(db: Executor, customerId: string, items: readonly LineItem[]) {
+export async function deleteLines(db: Executor, customerId: string, items: readonly StockRef[]) {
   let removed = 0;
   for (const item of items) {
     const rows = await queryRows(
@@ -73,7 +70,7 @@ export async function deleteLines(db: Executor, customerId: string, items: reado
 export async function putBackInCart(
   db: Executor,
   customerId: string,
-  items: readonly (LineItem & { quantity: number })[],
+  items: readonly (StockRef & { quantity: number })[],
   now: Date,
 ) {
   for (const item of items) {

@@ -22,7 +22,7 @@ import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
 import { expireUnpaidOrders } from "../orders/cancellation.ts";
 import { lockStock, type StockRef, stockKey } from "../orders/stock-moves.ts";
-import { countCartLines, deleteLines, findLine, lockCart, writeLine } from "./cart-lines.ts";
+import { countCartLines, deleteLines, hasLine, lockCart, writeLine } from "./cart-lines.ts";
 import { itemTurns } from "./item-turns.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
@@ -66,11 +66,7 @@ interface ItemRow {
  * The item a request names. A product with sizes needs one of its sizes (matched ignoring case);
  * a product without sizes takes none.
  */
-export async function resolveItem(
-  db: Executor,
-  productId: string,
-  size: string | undefined,
-): Promise<StockItemRef> {
+async function resolveItem(db: Executor, productId: string, size: string | undefined): Promise<StockItemRef> {
   const [row] = await queryRows<ItemRow>(
     db,
     sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size
@@ -484,7 +480,7 @@ export async function updateCartItem(ctx: CoreContext, customerId: string, body:
   return ctx.db.transaction(async (tx) => {
     const { couponId } = await lockCart(tx, customerId, now);
     const item = await resolveItem(tx, body.productId, body.size);
-    if (!(await findLine(tx, customerId, item))) throw notInCart(item);
+    if (!(await hasLine(tx, customerId, item))) throw notInCart(item);
     // The item's stock is locked together with that of the lapsed lines loadCart re-checks below:
     // one lock acquisition in the global order, never one row and then others.
     const lapsed = await queryRows<{ product_id: string; product_size_id: string | null }>(
