@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { OrderStatus } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { ID_PATTERN } from "#db/ids.ts";
 import { ts } from "#db/sql.ts";
@@ -48,22 +49,28 @@ export async function cancelLockedOrder(
   return true;
 }
 
-/** Cancels one unpaid card order (its own transaction), then closes its payment page. */
+/**
+ * Cancels one unpaid card order (its own transaction), then closes its payment page. Returns the
+ * order's status as the transaction left it (`cancelled`, or the status that kept it from being
+ * cancelled), or null when there is no such order (of `customerId`, when given).
+ */
 export async function cancelOrder(
   ctx: CoreContext,
   orderId: string,
   options: { reason: string; customerId?: string },
-): Promise<boolean> {
+): Promise<OrderStatus | null> {
   const now = ctx.now();
-  const cancelled = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, { id: orderId });
     if (!order || (options.customerId && order.customer_id !== options.customerId)) return null;
-    return (await cancelLockedOrder(tx, order, now, options.reason)) ? order : null;
+    return { order, cancelled: await cancelLockedOrder(tx, order, now, options.reason) };
   });
-  if (cancelled?.payment_session_id && cancelled.payment_provider === ctx.payments.name) {
-    await ctx.payments.expireCheckoutSession(cancelled.payment_session_id).catch(() => {});
+  if (!outcome) return null;
+  const { order, cancelled } = outcome;
+  if (cancelled && order.payment_session_id && order.payment_provider === ctx.payments.name) {
+    await ctx.payments.expireCheckoutSession(order.payment_session_id).catch(() => {});
   }
-  return cancelled !== null;
+  return cancelled ? "cancelled" : order.status;
 }
 
 /**
@@ -73,12 +80,11 @@ export async function cancelOrder(
  */
 export async function cancelPayment(ctx: CoreContext, customerId: string, orderId: string): Promise<boolean> {
   if (!ID_PATTERN.test(orderId)) return false;
-  await cancelOrder(ctx, orderId, { reason: "The customer cancelled the payment.", customerId });
-  const [row] = await queryRows<{ status: string }>(
-    ctx.db,
-    sql`SELECT status FROM orders WHERE id = ${orderId} AND customer_id = ${customerId}`,
-  );
-  return row?.status === "cancelled";
+  const status = await cancelOrder(ctx, orderId, {
+    reason: "The customer cancelled the payment.",
+    customerId,
+  });
+  return status === "cancelled";
 }
 
 /**
