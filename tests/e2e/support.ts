@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { createSessionToken, signToken } from "../../core/accounts/tokens.ts";
 import type { CoreContext } from "../../core/context.ts";
@@ -8,6 +7,11 @@ import { E2E_JWT_SECRET } from "./secret.ts";
 
 /** The e2e server's origin (playwright.config.ts). */
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+/** The origin of the shop the running test's project talks to (PGlite, or the PostgreSQL smoke run). */
+export function shopOrigin(): string {
+  return test.info().project.use.baseURL ?? BASE_URL;
+}
 
 export interface ApiSize {
   _id: string;
@@ -74,7 +78,7 @@ export function sessionToken(customerId = DEMO.id, tokenVersion = 0): Promise<st
  * session cookie directly; the log-in page itself has its own stories (accounts.spec.ts).
  */
 export async function logIn(context: BrowserContext, customerId = DEMO.id) {
-  await context.addCookies([{ name: "JWTToken", value: await sessionToken(customerId), url: BASE_URL }]);
+  await context.addCookies([{ name: "JWTToken", value: await sessionToken(customerId), url: shopOrigin() }]);
 }
 
 /**
@@ -156,14 +160,7 @@ export async function createCustomer(
 }
 
 export async function setTheme(context: BrowserContext, theme: "light" | "dark") {
-  await context.addCookies([{ name: "theme", value: theme, url: BASE_URL }]);
-}
-
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(" | ")})`),
-  ).toEqual([]);
+  await context.addCookies([{ name: "theme", value: theme, url: shopOrigin() }]);
 }
 
 /** `1234,50 USD` (SPEC §1). */

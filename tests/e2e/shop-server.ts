@@ -1,0 +1,41 @@
+import pg from "pg";
+import { importCatalogue } from "../../core/catalog/import.ts";
+import { generateCatalogue } from "../../db/seed/generate.ts";
+import { DEFAULT_PRODUCTS, DEFAULT_SEED, isCatalogueEmpty } from "../../db/seed/seed.ts";
+import { seedShopData } from "../../db/seed/shop-data.ts";
+import { loadConfigOrExit } from "../../server/config.ts";
+import { openShopDatabase } from "../../server/index.ts";
+import { withStoryProducts } from "./story-products.ts";
+
+/**
+ * The shop the end-to-end stories run against: the demo shop plus the stories' own products
+ * (story-products.ts), written into a fresh database before the server opens it, then
+ * `scripts/start.ts` as `npm start` runs it.
+ *
+ * With E2E_POSTGRES_URL (a PostgreSQL server), the shop runs on a database of its own there, made
+ * anew for each run and named after the port so two runs on one machine do not meet; otherwise on
+ * PGlite in the fresh SHOP_DATA_DIR that playwright.config.ts gives it.
+ */
+const postgres = process.env.E2E_POSTGRES_URL;
+if (postgres) {
+  const name = `shop_e2e_${Number(process.env.PORT)}`;
+  const admin = new pg.Client({ connectionString: postgres });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgres);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.href;
+}
+
+const database = await openShopDatabase(loadConfigOrExit());
+if (await isCatalogueEmpty(database.db)) {
+  const now = new Date();
+  const demo = generateCatalogue({ products: DEFAULT_PRODUCTS, seed: DEFAULT_SEED, now });
+  await importCatalogue(database.db, withStoryProducts(demo), { now });
+  await seedShopData(database.db, now);
+}
+await database.close();
+
+await import("../../scripts/start.ts");

@@ -1,0 +1,88 @@
+import type { APIRequestContext } from "@playwright/test";
+import type { CatalogueFile } from "../../contract/catalogue-file.ts";
+import { catalogueIds } from "../../core/catalog/import.ts";
+import { type ApiProduct, type ApiSize, api } from "./support.ts";
+
+/**
+ * Products that belong to one story each: every story that takes stock (adds to a cart, places an
+ * order, or has a rival empty a shelf) takes it from a product of its own, listed here with its stock
+ * per size. The e2e server imports them beside the demo catalogue before it starts
+ * (tests/e2e/shop-server.ts), so stories running side by side never hold or sell each other's units,
+ * and the demo products the read-only stories look at keep the stock the seed gave them.
+ *
+ * Each is a copy of a demo garment (same category, brand and pictures) that no listing puts first:
+ * nothing sold, no discount, no ratings, created long before the demo catalogue.
+ */
+export const STORY_STOCK = {
+  // cart.spec.ts
+  "cart-add": { M: 5 },
+  "cart-refused": { M: 3 },
+  "cart-debounce": { M: 10 },
+  "cart-debounce-second": { M: 5 },
+  "cart-pending-change": { M: 10 },
+  "cart-pending-change-second": { M: 5 },
+  "cart-coupon": { M: 10 },
+  "cart-cash": { M: 10 },
+  "cart-card": { M: 10 },
+  "cart-declined": { M: 10 },
+  "cart-no-phone": { M: 10 },
+  "cart-axe-cart": { M: 10 },
+  "cart-axe-popup": { M: 10 },
+  "cart-axe-checkout": { M: 10 },
+  "cart-axe-empty": { M: 10 },
+  // orders.spec.ts
+  "orders-cash": { S: 0, M: 10, L: 10 },
+  "orders-card": { M: 10 },
+  "orders-other-customer": { M: 10 },
+  "orders-axe-list": { M: 10 },
+  "orders-axe-detail": { M: 10 },
+  // product.spec.ts: the add-to-cart stories of the product page.
+  "product-add": { S: 4, M: 0, L: 6 },
+  "product-add-toast": { M: 10 },
+  "product-add-failed": { M: 10 },
+  // accounts.spec.ts, favorites.spec.ts: an add to cart that first asks a visitor to log in.
+  "accounts-log-in-to-add": { M: 10 },
+  "favorites-add": { M: 10 },
+} satisfies Record<string, Record<string, number>>;
+
+export type StoryProductKey = keyof typeof STORY_STOCK;
+
+const slug = (key: StoryProductKey) => `e2e-${key}`;
+
+/** The demo catalogue with every story's product added (its categories and brands unchanged). */
+export function withStoryProducts(demo: CatalogueFile): CatalogueFile {
+  const products = demo.products ?? [];
+  // A garment with letter sizes from XS to XXL (apparel, not kids or shoes).
+  const base = products.find((p) => p.sizes?.some((s) => s.size === "XXL") && p.sizes.some((s) => s.size === "XS"));
+  if (!base?.sizes) throw new Error("the demo catalogue has no apparel product to copy");
+  const { price, priceBeforeDiscount } = base.sizes[0]!;
+  const regular = priceBeforeDiscount ?? price;
+  const story = (Object.keys(STORY_STOCK) as StoryProductKey[]).map((key, index) => ({
+    ...base,
+    slug: slug(key),
+    title: `Story Piece ${String(index + 1).padStart(2, "0")} (${key})`,
+    group: slug(key),
+    sold: 0,
+    ratingsAverage: 0,
+    ratingsQuantity: 0,
+    createdAt: "2020-01-01T00:00:00.000Z",
+    sizes: Object.entries(STORY_STOCK[key] as Record<string, number>).map(([size, stock]) => ({
+      size,
+      stock,
+      price: regular,
+      priceBeforeDiscount: regular,
+    })),
+  }));
+  return { ...demo, products: [...products, ...story] };
+}
+
+/** A story's own product, as the API details it, and its first size in stock. */
+export async function storyProduct(
+  request: APIRequestContext,
+  key: StoryProductKey,
+): Promise<{ product: ApiProduct; size: ApiSize }> {
+  const { data } = await api<{ data: ApiProduct }>(request, `/products/${catalogueIds.product(slug(key))}`);
+  const size = data.sizes.find((s) => s.quantity > 0);
+  if (!size) throw new Error(`story product ${key} has no size in stock`);
+  return { product: data, size };
+}
