@@ -125,22 +125,28 @@ describe("image routes", () => {
     expect(await readdir(join(cacheDir, "images/banners"))).toEqual(["4-640.avif"]);
   });
 
+  // Dot segments, even percent-encoded ones, are resolved by the URL parser before routing: those
+  // requests ask for /etc/passwd, which no image route matches, so the router's own 404 answers.
+  const IMAGE_NOT_FOUND = [
+    "application/json",
+    JSON.stringify({ status: "fail", message: "Image not found" }),
+  ];
+  const NO_SUCH_ROUTE = ["text/plain; charset=UTF-8", "404 Not Found"];
   it.each([
-    "/images/products/kilt/red/front.webp",
-    "/images/products/tshirt/red/front-300.webp",
-    "/images/products/tshirt/red/front.gif",
-    "/images/products/tshirt/red/..%2f..%2f..%2fetc%2fpasswd.webp",
-    "/images/products/%2e%2e/%2e%2e/etc/passwd",
-    "/images/products/../../etc/passwd",
-    "/images/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
-    "/images/",
-  ])("404s %s", async (path) => {
+    ["/images/products/kilt/red/front.webp", IMAGE_NOT_FOUND],
+    ["/images/products/tshirt/red/front-300.webp", IMAGE_NOT_FOUND],
+    ["/images/products/tshirt/red/front.gif", IMAGE_NOT_FOUND],
+    ["/images/products/tshirt/red/..%2f..%2f..%2fetc%2fpasswd.webp", IMAGE_NOT_FOUND],
+    ["/images/products/%2e%2e/%2e%2e/etc/passwd", NO_SUCH_ROUTE],
+    ["/images/products/../../etc/passwd", NO_SUCH_ROUTE],
+    ["/images/%2e%2e/%2e%2e/%2e%2e/etc/passwd", NO_SUCH_ROUTE],
+    ["/images/", IMAGE_NOT_FOUND],
+  ])("404s %s", async (path, [contentType, body]) => {
     const app = createImageRoutes({ cacheDir });
     const res = await app.request(path);
     expect(res.status).toBe(404);
-    if (res.headers.get("Content-Type")?.includes("json")) {
-      expect(await res.json()).toEqual({ status: "fail", message: "Image not found" });
-    }
+    expect(res.headers.get("Content-Type")).toBe(contentType);
+    expect(await res.text()).toBe(body);
     expect(await readdir(cacheDir)).toEqual([]);
     expect(renders.count).toBe(0);
   });
