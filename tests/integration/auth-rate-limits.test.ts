@@ -18,6 +18,7 @@ import {
   otherCode,
 } from "../support/accounts.ts";
 import { createTestShop, setUpTestShop, type TestShop } from "../support/app.ts";
+import { REDIS, serviceForTests } from "../support/services.ts";
 
 // The auth limits (core/accounts/limits.ts) answer 429 with a message that says what to do. Client
 // addresses come from X-Forwarded-For: the test shop trusts its proxy. The limiter runs on a clock of
@@ -267,16 +268,17 @@ describe("POST /api/v1/customer/phone-verification/confirm-code", () => {
 
 // Two app instances behind one load balancer share their limits through Redis: an attacker who
 // spreads the attempts over both gets no more than against one.
-const redisUrl = process.env.TEST_REDIS_URL;
+const redis = serviceForTests(REDIS);
 
-describe.skipIf(!redisUrl)("two instances sharing one Redis rate limiter", () => {
+describe.skipIf(redis.skip)("two instances sharing one Redis rate limiter", () => {
   const instances: TestShop[] = [];
   const limiters: RateLimiter[] = [];
 
   beforeAll(async () => {
     // Keys of this run only: other runs may share the Redis.
     const prefix = `shop:test:${randomBytes(6).toString("hex")}:`;
-    limiters.push(createRedisRateLimiter(redisUrl!, prefix), createRedisRateLimiter(redisUrl!, prefix));
+    const redisUrl = await redis.url();
+    limiters.push(createRedisRateLimiter(redisUrl, prefix), createRedisRateLimiter(redisUrl, prefix));
     const first = await createTestShop({ accounts: { limiter: limiters[0] } });
     instances.push(first);
     // The second instance runs on the same database, as it would in production.

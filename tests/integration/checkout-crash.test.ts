@@ -11,6 +11,7 @@ import { PAYMENT_WINDOW_MINUTES } from "#core/orders/checkout.ts";
 import { createCustomer, MINUTE, type TestCustomer } from "../support/accounts.ts";
 import { createTestShop, TEST_JWT_SECRET, type TestShop } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { POSTGRES, serviceForTests } from "../support/services.ts";
 import { CHECKOUT_ADDRESS, type StockedItem, stockedItem } from "../support/shopping.ts";
 
 // The API server dies (SIGKILL: no graceful shutdown, no finally blocks) while checkouts and card
@@ -109,7 +110,7 @@ interface Purchase {
   payment?: { status: number; body: any } | null;
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("the API server killed during checkouts and payments", () => {
+describe.skipIf(serviceForTests(POSTGRES).skip)("the API server killed during checkouts and payments", () => {
   // The server runs on the real clock; so does the test's own view of the shop, moved forward by
   // `later` to run the expiry of unpaid orders past their payment window.
   let later = 0;

@@ -1,13 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { createRedisRateLimiter } from "#server/adapters/redis-rate-limiter.ts";
+import { REDIS, serviceForTests } from "../support/services.ts";
 
-// Runs against a real Redis when TEST_REDIS_URL is set (.ci/run sets it when one answers).
-const url = process.env.TEST_REDIS_URL;
+// Runs against a real Redis when TEST_REDIS_URL is set (.ci/run sets it, and CI requires it).
+const redis = serviceForTests(REDIS);
 
-describe.skipIf(!url)("Redis rate limiter", () => {
-  const a = url ? createRedisRateLimiter(url) : undefined;
-  const b = url ? createRedisRateLimiter(url) : undefined;
+describe.skipIf(redis.skip)("Redis rate limiter", () => {
+  let a: RateLimiter | undefined;
+  let b: RateLimiter | undefined;
+  beforeAll(async () => {
+    const url = await redis.url();
+    a = createRedisRateLimiter(url);
+    b = createRedisRateLimiter(url);
+  });
   afterAll(async () => {
     await a?.close?.();
     await b?.close?.();

@@ -11,6 +11,7 @@ import {
   type TestCustomer,
 } from "../support/accounts.ts";
 import { createTestShop, setUpTestShop, type TestShop } from "../support/app.ts";
+import { POSTGRES, serviceForTests } from "../support/services.ts";
 import {
   CHECKOUT_ADDRESS,
   itemBody,
@@ -144,7 +145,7 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances on one PostgreSQL database", () => {
+describe.skipIf(serviceForTests(POSTGRES).skip)("two app instances on one PostgreSQL database", () => {
   let secondPool: DatabaseHandle | undefined;
   let second: TestShop | undefined;
   beforeAll(async () => {

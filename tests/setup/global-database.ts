@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "#db/client.ts";
 import { seedDemoShop } from "#db/seed/seed.ts";
 import { PG_TEMPLATE, TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "../support/constants.ts";
+import { POSTGRES, serviceError } from "../support/services.ts";
 
 /**
  * With TEST_DATABASE_URL (PostgreSQL), builds one migrated and seeded template database before the
@@ -17,7 +18,9 @@ export default async function setup(project: TestProject) {
   // set-up or tear-down must not drop the template another is copying.
   const template = `${PG_TEMPLATE}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  await admin.connect().catch((error) => {
+    throw serviceError(POSTGRES, url, error);
+  });
   await admin.query(`CREATE DATABASE ${template}`);
   const templateUrl = new URL(url);
   templateUrl.pathname = `/${template}`;

@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase, wrapPglite } from "#db/client.ts";
 import { seedDemoShop } from "#db/seed/seed.ts";
 import { TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "./constants.ts";
+import { POSTGRES, serviceError } from "./services.ts";
 
 let pgliteTemplate: Promise<PGlite> | undefined;
 
@@ -42,7 +43,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  await admin.connect().catch((error) => {
+    throw serviceError(POSTGRES, url, error);
+  });
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
