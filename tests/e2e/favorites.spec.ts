@@ -1,14 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import {
-  api,
-  createCustomer,
-  customerCall,
-  expectNoAxeViolations,
-  findProduct,
-  logIn,
-  setTheme,
-} from "./support.ts";
+import { api, createCustomer, customerCall, findProduct, logIn, setTheme } from "./support.ts";
 
 const searchCards = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("listitem");
 const favoriteCards = (page: Page) => page.getByRole("list", { name: "Favorites" }).getByRole("listitem");
@@ -143,25 +135,36 @@ test("a favorite toggle ignores clicks while a favorite request is in flight", a
   await logIn(context, customer.id);
   await page.goto("/search/?page=1");
   let posts = 0;
-  // Slow answers, so the second and third clicks land while the first request is in flight.
+  // The first request is held at the network until the test has clicked again and seen the pending
+  // state, so the second and third clicks certainly land while it is in flight.
+  let clicksDone!: () => void;
+  const clicked = new Promise<void>((resolve) => {
+    clicksDone = resolve;
+  });
   await page.route(
     (url) => isToggleRequest(url.href),
     async (route) => {
       posts++;
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await clicked;
       await route.continue();
     },
   );
   const first = toggleIn(searchCards(page).nth(0));
   const second = toggleIn(searchCards(page).nth(1));
   const firstId = (await searchCards(page).nth(0).getByRole("link").getAttribute("href"))!.split("/").pop();
+  await expect(first).toHaveAttribute("aria-pressed", "false");
+  await expect(second).toHaveAttribute("aria-pressed", "false");
   await first.dblclick();
   await second.click();
+  await expect.poll(() => posts).toBe(1);
+  await expect(page.locator("[data-busy]")).toHaveAttribute("data-busy", "true");
   await expect(first).toHaveAttribute("aria-pressed", "true");
   await expect(second).toHaveAttribute("aria-pressed", "false");
+  clicksDone();
   await settled(page);
   expect(posts).toBe(1);
   await expect(first).toHaveAttribute("aria-pressed", "true");
+  await expect(second).toHaveAttribute("aria-pressed", "false");
   expect(await favoriteIds(request, customer.token)).toEqual([firstId]);
 });
 
@@ -221,30 +224,44 @@ test.describe("before JavaScript", () => {
   });
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`FAVORITES, empty and filled, has no axe violations in the ${theme} theme`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    const customer = await createCustomer(request, { verified: true });
-    await setTheme(context, theme);
-    await logIn(context, customer.id);
-    await page.goto("/customer/favorites");
-    await expect(
-      page.getByRole("heading", { name: "Oops! You haven't saved any products yet." }),
-    ).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    const products = await api<{ data: { _id: string }[] }>(
+// One scan per state and theme: FAVORITES empty, and with favorites.
+test.describe("accessibility of FAVORITES", () => {
+  for (const theme of ["light", "dark"] as const) {
+    test(`FAVORITES without favorites has no axe violations (${theme})`, async ({
+      page,
+      context,
       request,
-      "/products?limit=3&sort=-sold&fields=_id",
-    );
-    for (const p of products.data) {
-      await customerCall(request, customer.token, "POST", "/customer/favorites", { productId: p._id });
-    }
-    await page.goto("/customer/favorites");
-    await expect(favoriteCards(page)).toHaveCount(3);
-    await expectNoAxeViolations(page);
-  });
-}
+      axe,
+    }) => {
+      const customer = await createCustomer(request, { verified: true });
+      await setTheme(context, theme);
+      await logIn(context, customer.id);
+      await page.goto("/customer/favorites");
+      await expect(
+        page.getByRole("heading", { name: "Oops! You haven't saved any products yet." }),
+      ).toBeVisible();
+      await axe.check();
+    });
+
+    test(`FAVORITES with favorites has no axe violations (${theme})`, async ({
+      page,
+      context,
+      request,
+      axe,
+    }) => {
+      const customer = await createCustomer(request, { verified: true });
+      const products = await api<{ data: { _id: string }[] }>(
+        request,
+        "/products?limit=3&sort=-sold&fields=_id",
+      );
+      for (const p of products.data) {
+        await customerCall(request, customer.token, "POST", "/customer/favorites", { productId: p._id });
+      }
+      await setTheme(context, theme);
+      await logIn(context, customer.id);
+      await page.goto("/customer/favorites");
+      await expect(favoriteCards(page)).toHaveCount(3);
+      await axe.check();
+    });
+  }
+});

@@ -1,6 +1,6 @@
 import { FIREBASE_EMULATOR_PORT, FIREBASE_SHOP_PORT } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
-import { hydrated, sessionToken } from "./support.ts";
+import { createCustomer, hydrated, sessionToken } from "./support.ts";
 
 // The second e2e shop verifies phone numbers through Firebase (SMS_PROVIDER=firebase) against the
 // local stand-in for the Auth emulator: the page loads the Firebase SDK, Firebase "texts" the code,
@@ -10,10 +10,13 @@ const EMULATOR = `http://127.0.0.1:${FIREBASE_EMULATOR_PORT}`;
 
 test("with Firebase, a wrong code is refused with the spec's message and the right one saves the number", async ({
   page,
-  request,
+  playwright,
 }) => {
-  // The demo customer exists in every seeded shop with the same id; the shops share the JWT secret.
-  await page.context().addCookies([{ name: "JWTToken", value: await sessionToken(), url: SHOP }]);
+  // A customer of the story's own, signed up on the Firebase shop (the shops share the JWT secret),
+  // with no phone number yet: the profile then shows the one this story saves.
+  const shop = await playwright.request.newContext({ baseURL: SHOP });
+  const customer = await createCustomer(shop, { verified: true });
+  await page.context().addCookies([{ name: "JWTToken", value: await sessionToken(customer.id), url: SHOP }]);
   await page.goto(`${SHOP}/customer/add-phone-number`);
   await hydrated(page);
   await page.getByLabel("Phone Number", { exact: true }).fill("0698765432");
@@ -22,7 +25,7 @@ test("with Firebase, a wrong code is refused with the spec's message and the rig
 
   const codes = async () =>
     (
-      (await (await request.get(`${EMULATOR}/emulator/v1/projects/shop-e2e/verificationCodes`)).json()) as {
+      (await (await shop.get(`${EMULATOR}/emulator/v1/projects/shop-e2e/verificationCodes`)).json()) as {
         verificationCodes: { phoneNumber: string; code: string }[];
       }
     ).verificationCodes.filter((c) => c.phoneNumber === "+212698765432");
@@ -37,10 +40,13 @@ test("with Firebase, a wrong code is refused with the spec's message and the rig
   await expect(page.getByRole("heading", { name: "Phone Number Verified" })).toBeVisible({ timeout: 15_000 });
 
   await page.goto(`${SHOP}/customer/profile`);
-  const profile = await request.get(`${SHOP}/api/v1/customer`, {
-    headers: { authorization: `Bearer ${await sessionToken()}` },
+  await expect(page.getByText("+212698765432")).toBeVisible();
+  const profile = await shop.get("/api/v1/customer", {
+    headers: { authorization: `Bearer ${customer.token}` },
   });
-  expect(
-    (await profile.json()).data.phoneNumbers.map((p: { phoneNumber: string }) => p.phoneNumber),
-  ).toContain("+212698765432");
+  expect(profile.status()).toBe(200);
+  expect((await profile.json()).data.phoneNumbers.map((p: { phoneNumber: string }) => p.phoneNumber)).toEqual(
+    ["+212698765432"],
+  );
+  await shop.dispose();
 });

@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { storyProduct } from "./story-products.ts";
 import {
   createCustomer,
   createCustomerWithPhone,
-  expectNoAxeViolations,
-  findProduct,
   logIn,
   ORDER_ADDRESS,
   placeOrder,
@@ -33,9 +32,9 @@ test("a cash-on-delivery order shows in the list with its items and totals, and 
   request,
 }) => {
   const customer = await createCustomerWithPhone(request);
-  const product = await findProduct(request, (p) => p.sizes.some((s) => s.quantity > 0));
+  const { product, size } = await storyProduct(request, "orders-cash");
   const order = await placeOrder(request, customer, product);
-  const item = order.items[0]!;
+  expect(order.items.map((i) => [i.product._id, i.size, i.quantity])).toEqual([[product._id, size.size, 1]]);
   await logIn(context, customer.id);
 
   await page.goto("/customer/orders");
@@ -48,7 +47,7 @@ test("a cash-on-delivery order shows in the list with its items and totals, and 
     "href",
     `/product/${product._id}`,
   );
-  await expect(card).toContainText(`Size: ${item.size!.toUpperCase()}`);
+  await expect(card).toContainText(`Size: ${size.size.toUpperCase()}`);
   await expect(card).toContainText("Quantity: 1");
   await expect(card.locator("img")).toHaveCount(1);
   await expect(card.getByRole("definition").last()).toHaveText(price(order.pricing.totalPrice));
@@ -81,13 +80,16 @@ test("an unpaid card order shows when its payment window ends; back from paying,
   request,
 }) => {
   const customer = await createCustomerWithPhone(request);
-  const product = await findProduct(request, (p) => p.quantity > 0);
+  const { product } = await storyProduct(request, "orders-card");
   const order = await placeOrder(request, customer, product, "stripe-checkout-session");
+  expect(order.status).toBe("pending_payment");
   expect(order.paymentExpiresAt).not.toBeNull();
   await logIn(context, customer.id);
 
   await page.goto("/customer/orders");
+  await expect(orderCards(page)).toHaveCount(1);
   const card = orderCards(page).first();
+  await expect(card.getByRole("heading", { name: `Order #${order.number}` })).toBeVisible();
   await expect(card.getByTestId("order-status")).toHaveText("Awaiting payment");
   await expect(card).toContainText("Credit Card");
   await expect(card).toContainText("Awaiting payment until");
@@ -101,7 +103,7 @@ test("an unpaid card order shows when its payment window ends; back from paying,
 
 test("an unknown order, or another customer's, is not found", async ({ page, context, request }) => {
   const owner = await createCustomerWithPhone(request);
-  const product = await findProduct(request, (p) => p.quantity > 0);
+  const { product } = await storyProduct(request, "orders-other-customer");
   const order = await placeOrder(request, owner, product);
   const other = await createCustomer(request, { verified: true });
   await logIn(context, other.id);
@@ -120,26 +122,49 @@ test("a visitor who opens the orders is sent home", async ({ page }) => {
   await expect(page).toHaveURL("/");
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`the orders pages have no axe violations in the ${theme} theme`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    const customer = await createCustomerWithPhone(request);
-    await setTheme(context, theme);
-    await logIn(context, customer.id);
-    await page.goto("/customer/orders");
-    await expect(page.getByRole("heading", { name: "No Orders Yet" })).toBeVisible();
-    await expectNoAxeViolations(page);
+// One scan per state and theme: no orders yet, the list with an order, and the order's page.
+test.describe("accessibility of the orders pages", () => {
+  for (const theme of ["light", "dark"] as const) {
+    test(`the orders page without orders has no axe violations (${theme})`, async ({
+      page,
+      context,
+      request,
+      axe,
+    }) => {
+      const customer = await createCustomer(request, { verified: true });
+      await setTheme(context, theme);
+      await logIn(context, customer.id);
+      await page.goto("/customer/orders");
+      await expect(page.getByRole("heading", { name: "No Orders Yet" })).toBeVisible();
+      await axe.check();
+    });
 
-    const product = await findProduct(request, (p) => p.quantity > 0);
-    const order = await placeOrder(request, customer, product);
-    await page.goto("/customer/orders");
-    await expect(orderCards(page)).toHaveCount(1);
-    await expectNoAxeViolations(page);
-    await page.goto(`/customer/orders/${order._id}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${order.number}`);
-    await expectNoAxeViolations(page);
-  });
-}
+    test(`the orders list with an order has no axe violations (${theme})`, async ({
+      page,
+      context,
+      request,
+      axe,
+    }) => {
+      const customer = await createCustomerWithPhone(request);
+      const { product } = await storyProduct(request, `orders-axe-list-${theme}`);
+      const order = await placeOrder(request, customer, product);
+      await setTheme(context, theme);
+      await logIn(context, customer.id);
+      await page.goto("/customer/orders");
+      await expect(orderCards(page)).toHaveCount(1);
+      await expect(orderCards(page).getByRole("heading", { name: `Order #${order.number}` })).toBeVisible();
+      await axe.check();
+    });
+
+    test(`an order's page has no axe violations (${theme})`, async ({ page, context, request, axe }) => {
+      const customer = await createCustomerWithPhone(request);
+      const { product } = await storyProduct(request, `orders-axe-detail-${theme}`);
+      const order = await placeOrder(request, customer, product);
+      await setTheme(context, theme);
+      await logIn(context, customer.id);
+      await page.goto(`/customer/orders/${order._id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${order.number}`);
+      await axe.check();
+    });
+  }
+});

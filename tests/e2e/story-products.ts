@@ -26,23 +26,29 @@ export const STORY_STOCK = {
   "cart-card": { M: 10 },
   "cart-declined": { M: 10 },
   "cart-no-phone": { M: 10 },
-  "cart-axe-cart": { M: 10 },
-  "cart-axe-popup": { M: 10 },
-  "cart-axe-checkout": { M: 10 },
-  "cart-axe-empty": { M: 10 },
-  // orders.spec.ts
+  // One product per scanned state and theme: the light and the dark scan may run side by side.
+  "cart-axe-cart-light": { M: 10 },
+  "cart-axe-cart-dark": { M: 10 },
+  "cart-axe-popup-light": { M: 10 },
+  "cart-axe-popup-dark": { M: 10 },
+  "cart-axe-checkout-light": { M: 10 },
+  "cart-axe-checkout-dark": { M: 10 },
+  // orders.spec.ts. The cash order takes M, which is not the first size listed: the order shows the
+  // size ordered, not the product's first.
   "orders-cash": { S: 0, M: 10, L: 10 },
   "orders-card": { M: 10 },
   "orders-other-customer": { M: 10 },
-  "orders-axe-list": { M: 10 },
-  "orders-axe-detail": { M: 10 },
+  "orders-axe-list-light": { M: 10 },
+  "orders-axe-list-dark": { M: 10 },
+  "orders-axe-detail-light": { M: 10 },
+  "orders-axe-detail-dark": { M: 10 },
   // product.spec.ts: the add-to-cart stories of the product page.
   "product-add": { S: 4, M: 0, L: 6 },
   "product-add-toast": { M: 10 },
   "product-add-failed": { M: 10 },
-  // accounts.spec.ts, favorites.spec.ts: an add to cart that first asks a visitor to log in.
+  // accounts.spec.ts, favorites.spec.ts: an add to cart that first asks a visitor to log in (the
+  // favorites stories take no stock).
   "accounts-log-in-to-add": { M: 10 },
-  "favorites-add": { M: 10 },
 } satisfies Record<string, Record<string, number>>;
 
 export type StoryProductKey = keyof typeof STORY_STOCK;
