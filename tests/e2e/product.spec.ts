@@ -1,8 +1,11 @@
+import { TOAST_AUTO_CLOSE_MS } from "../../app/lib/toast.ts";
 import { expect, test } from "./fixtures.ts";
+import { storyProduct } from "./story-products.ts";
 import {
   type ApiProduct,
   type ApiSize,
   api,
+  createCustomer,
   failDataRequests,
   findProduct,
   hydrated,
@@ -66,14 +69,16 @@ test("choosing a size replaces the URL's size without a new history entry and up
   page,
   request,
 }) => {
-  const product = await findProduct(
-    request,
-    (p) => p.sizes.some((s) => s.quantity === 0) && p.sizes.some((s) => s.quantity > 0),
-  );
-  const soldOut = product.sizes.find((s) => s.quantity === 0)!;
-  const inStock = cheapestInStock(product.sizes);
+  // A product of its own (tests/e2e/story-products.ts), so the stock figures are the story's: S has
+  // 4, M is sold out, L has 6, all at one price.
+  const { product, size: first } = await storyProduct(request, "product-add");
+  const sized = (name: string) => product.sizes.find((s) => s.size === name)!;
+  const soldOut = sized("M");
+  const inStock = sized("L");
+  expect([first.size, first.quantity, soldOut.quantity, inStock.quantity]).toEqual(["S", 4, 0, 6]);
   await page.goto("/");
   await page.goto(`/product/${product._id}`);
+  await expect(page.getByText("only 4 left in stock")).toBeVisible();
   const historyLength = await page.evaluate(() => history.length);
   await page
     .getByRole("group", { name: /^Size:/ })
@@ -98,7 +103,7 @@ test("choosing a size replaces the URL's size without a new history entry and up
     .getByRole("link", { name: new RegExp(`^${inStock.size}`) })
     .click();
   await expect(page).toHaveURL(`/product/${product._id}?size=${encodeURIComponent(inStock.size)}`);
-  await expect(page.getByText(`only ${inStock.quantity} left in stock`)).toBeVisible();
+  await expect(page.getByText("only 6 left in stock")).toBeVisible();
   await expect(add).toBeEnabled();
   await page.goBack();
   await expect(page).toHaveURL("/");
@@ -129,17 +134,17 @@ test("a visitor who adds to the cart or saves a favorite is sent to log in and b
   page,
   request,
 }) => {
-  const product = await findProduct(request, (p) => p.quantity > 0);
+  // A product of its own whose first size is sold out: the page chooses M, the first in stock, and
+  // the way back from log in names it.
+  const { product, size } = await storyProduct(request, "product-add-visitor");
+  expect(size.size).toBe("M");
   await page.goto(`/product/${product._id}`);
-  const size = await page
-    .getByRole("group", { name: /^Size:/ })
-    .locator('[aria-current="true"]')
-    .count();
+  await expect(
+    page.getByRole("group", { name: /^Size:/ }).getByRole("link", { name: size.size, exact: true }),
+  ).toHaveAttribute("aria-current", "true");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page).toHaveURL(/\/auth\/log-in\?redirectTo=/);
-  const back = new URL(page.url()).searchParams.get("redirectTo")!;
-  expect(back.startsWith(`/product/${product._id}`)).toBe(true);
-  if (size > 0) expect(back).toContain("?size=");
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(`/product/${product._id}?size=M`);
   await page.goto(`/product/${product._id}`);
   await page.getByRole("button", { name: `Save to favorites: ${product.title}`, exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/log-in\?redirectTo=%2Fproduct%2F/);
@@ -150,14 +155,25 @@ test("a customer's add to cart answers with a toast at the bottom right", async 
   context,
   request,
 }) => {
-  await logIn(context);
-  const product = await findProduct(request, (p) => p.quantity > 0);
+  // A product of its own (10 of size M) and a customer of its own: the unit this story holds in a
+  // cart is nobody else's.
+  const { product, size } = await storyProduct(request, "product-add-toast");
+  const customer = await createCustomer(request, { verified: true });
+  await logIn(context, customer.id);
   await page.goto(`/product/${product._id}`);
+  await expect(page.getByText("only 10 left in stock")).toBeVisible();
   await page.getByRole("button", { name: "Add to cart" }).click();
   const toast = page.locator(".Toastify__toast--success");
-  await expect(toast).toBeVisible();
+  await expect(toast).toHaveText(`${product.title} (size ${size.size}) added to your cart.`);
   await expect(page.locator(".Toastify__toast-container--bottom-right")).toHaveCount(1);
-  await expect(toast).toBeHidden({ timeout: 8000 });
+  await expect(page.getByText("only 9 left in stock")).toBeVisible();
+  // It closes itself after 5 s, timed by its progress bar's animation (the browser's own time, so
+  // the length is read from the bar instead of measured).
+  await expect(toast.locator(".Toastify__progress-bar")).toHaveCSS(
+    "animation-duration",
+    `${TOAST_AUTO_CLOSE_MS / 1000}s`,
+  );
+  await expect(toast).toBeHidden();
 });
 
 test("the description is cut at 32 words with Learn More and Show Less", async ({ page, request }) => {
@@ -193,7 +209,8 @@ test("related products match the product's taxonomy and brand, without the produ
   page,
   request,
 }) => {
-  const product = await findProduct(request, () => true);
+  // A product with a brand, so the brand is one of the things related products must share.
+  const product = await findProduct(request, (p) => p.brand !== null);
   const q = new URLSearchParams({
     category: product.category._id,
     sort: "-sold,-ratingsAverage",
@@ -202,7 +219,7 @@ test("related products match the product's taxonomy and brand, without the produ
   });
   for (const s of product.subCategories) q.append("subCategories", s._id);
   for (const u of product.underSubCategories) q.append("underSubCategories", u._id);
-  if (product.brand) q.set("brand", product.brand._id);
+  q.set("brand", product.brand!._id);
   const expected = (await api<{ data: { _id: string }[] }>(request, `/products?${q}`)).data
     .map((p) => p._id)
     .filter((id) => id !== product._id)
@@ -277,7 +294,10 @@ test("a product that fails to load shows Something went wrong with TRY AGAIN", a
 });
 
 test("the page describes the product to search engines and link previews", async ({ request }) => {
-  const product: ApiProduct = await findProduct(request, (p) => p.sizes.length > 1 && p.ratingsQuantity > 0);
+  const product: ApiProduct = await findProduct(
+    request,
+    (p) => p.sizes.length > 1 && p.ratingsQuantity > 0 && p.brand !== null,
+  );
   const html = await (await request.get(`/product/${product._id}`)).text();
   expect(html).toContain(`<title>${product.title} — shop</title>`);
   expect(html).toMatch(
@@ -300,7 +320,7 @@ test("the page describes the product to search engines and link previews", async
     ratingValue: product.ratingsAverage,
     reviewCount: product.ratingsQuantity,
   });
-  if (product.brand) expect(ld.brand).toEqual({ "@type": "Brand", name: product.brand.name });
+  expect(ld.brand).toEqual({ "@type": "Brand", name: product.brand!.name });
   const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
   expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
     "Home",

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { failDataRequests, hydrated, logIn } from "./support.ts";
+import { failDataRequests, hydrated, logIn, streamedIn } from "./support.ts";
 
 test.describe("navigation bar", () => {
   test("a visitor sees the logo, the search box, the theme toggle, log in and sign up", async ({ page }) => {
@@ -95,6 +95,13 @@ test.describe("navigation bar", () => {
 
   test("navigation links scroll smoothly back to the top", async ({ page }) => {
     await page.goto("/");
+    // The home page lays a section far down out only once it comes near the screen, and its height
+    // changes then (`content-visibility: auto`, app/app.css), moving the scroll position under a
+    // scroll in progress. Every section is brought to the screen once first, after its data has
+    // streamed in: from then on each keeps its real height, and the only scroll is the link's.
+    await streamedIn(page);
+    for (const section of await page.locator("main section").all()) await section.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.mouse.wheel(0, 3000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "shop" }).click();
@@ -209,9 +216,15 @@ test.describe("global error pages", () => {
 });
 
 test("a thin progress bar shows while a page loads", async ({ page }) => {
-  await page.goto("/");
-  await page.route(/\.data(\?|$)/, async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+  // From the lightest page: what the story waits for is the search's data, not the home page's work.
+  await page.goto("/no/such/page");
+  // The search's data is held back until the test has seen the bar, however long that takes.
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/search\/dress\.data(\?|$)/, async (route) => {
+    await seen;
     await route.continue();
   });
   const bar = page.locator("[data-busy]");
@@ -219,6 +232,12 @@ test("a thin progress bar shows while a page loads", async ({ page }) => {
   await page.getByRole("navigation", { name: "Main" }).getByPlaceholder("Search...").fill("dress");
   await page.keyboard.press("Enter");
   await expect(bar).toHaveAttribute("data-busy", "true");
-  await expect(bar).toHaveAttribute("data-busy", "false");
+  await expect(bar).toHaveCSS("opacity", "1"); // faded in (300 ms), while the page is still the old one
+  // Still loading: the address changes once the data is in.
+  await expect(page).toHaveURL("/no/such/page");
+  release();
   await expect(page).toHaveURL(/\/search\/dress/);
+  await expect(bar).toHaveAttribute("data-busy", "false");
+  await expect(bar).toHaveCSS("opacity", "0");
+  await expect(page.getByRole("heading", { name: 'SEARCH RESULTS FOR: "dress"' })).toBeVisible();
 });

@@ -42,10 +42,10 @@ export const STORY_STOCK = {
   "orders-axe-list-dark": { M: 10 },
   "orders-axe-detail-light": { M: 10 },
   "orders-axe-detail-dark": { M: 10 },
-  // product.spec.ts: the add-to-cart stories of the product page.
+  // product.spec.ts: the product page's size and add-to-cart stories.
   "product-add": { S: 4, M: 0, L: 6 },
   "product-add-toast": { M: 10 },
-  "product-add-failed": { M: 10 },
+  "product-add-visitor": { S: 0, M: 3, L: 5 },
   // accounts.spec.ts, favorites.spec.ts: an add to cart that first asks a visitor to log in (the
   // favorites stories take no stock).
   "accounts-log-in-to-add": { M: 10 },

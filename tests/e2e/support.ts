@@ -253,3 +253,21 @@ export async function placeOrder(
   );
   return placed.order;
 }
+
+// ---- Time and settled pages (home, search, shell and accessibility stories) ----
+
+/**
+ * Stops time in the page. The test installed Playwright's clock (`page.clock.install()`) before the
+ * page loaded, so the page's clock started at the real time and has run no faster since: a minute
+ * from now is always ahead of it. The jump fires once each timer due by then; afterwards no timer
+ * fires until the test runs the clock (`page.clock.runFor`). Axe runs on the page's timers, so a scan
+ * needs the clock running.
+ */
+export async function pauseClock(page: Page) {
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
+/** Waits until every streamed part of the page has arrived: no loading placeholder is left in `main`. */
+export async function streamedIn(page: Page) {
+  await expect(page.locator("main .skeleton")).toHaveCount(0);
+}
