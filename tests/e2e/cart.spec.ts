@@ -10,6 +10,7 @@ import {
   createCustomer,
   hydrated,
   logIn,
+  pauseClock,
   price,
   setTheme,
 } from "./support.ts";
@@ -97,15 +98,6 @@ async function countCartPosts(page: Page) {
 }
 
 const cartPosts = (page: Page) => page.evaluate(() => (window as unknown as { cartPosts: number }).cartPosts);
-
-/**
- * Stops the page's time (Playwright's clock, installed before the page loaded, started at the real
- * time and has run no faster since, so a minute from now is ahead of it): from here on no timer
- * fires until the story runs the clock.
- */
-async function pauseClock(page: Page) {
-  await page.clock.pauseAt(Date.now() + 60_000);
-}
 
 test("a customer adds to the cart: a spinner, a success toast, less stock shown and the quantity back at 1", {
   tag: "@smoke",
