@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { paymentReturnPaths } from "#contract/shopping.ts";
+import { payTestCheckout, TEST_CARD_PAYS } from "#core/payments/builtin-checkout.ts";
+import { call, createCustomer, type TestCustomer } from "../support/accounts.ts";
+import { setUpTestShop } from "../support/app.ts";
+import {
+  CHECKOUT_ADDRESS,
+  itemBody,
+  type StockedItem,
+  shoppingRows,
+  stockedItem,
+  stockHeld,
+  stockOnHand,
+} from "../support/shopping.ts";
+import { setUpStorefront } from "../support/storefront.ts";
+
+// The card payment page's cancel link (paymentReturnPaths in contract/shopping.ts) brings the shopper
+// back to the cart page with `?cancelledOrder=<order id>`; that page cancels the order if it is theirs
+// and still unpaid (cancelPayment in core/orders/cancellation.ts): its stock goes back on the shelf,
+// its coupon use is given back and its items return to the cart. Opened through the page itself.
+
+const shop = setUpTestShop();
+const storefront = setUpStorefront(shop);
+const PHONE = "+212612345678";
+const COUPON = "SUMMER25";
+const NOTICE = "Your payment was cancelled. The items of that order are back in your cart.";
+
+async function couponUses(): Promise<number> {
+  const [row] = await shop.rows<{ used_count: number }>(
+    sql`SELECT used_count FROM coupons WHERE code = ${COUPON}`,
+  );
+  return row!.used_count;
+}
+
+async function orderRow(orderId: string) {
+  const [row] = await shop.rows<{ status: string; paid_at: unknown }>(
+    sql`SELECT status, paid_at FROM orders WHERE id = ${orderId}`,
+  );
+  return row!;
+}
+
+const readCart = async (customer: TestCustomer) =>
+  (await call(shop, "GET", "/customer/shopping-cart", { token: customer.token })).body;
+
+/** A customer who ordered 2 of a fresh item (5 on hand) with the coupon, by card, and has not paid. */
+async function unpaidCardOrder(): Promise<{
+  customer: TestCustomer;
+  item: StockedItem;
+  orderId: string;
+  sessionId: string;
+}> {
+  const customer = await createCustomer(shop, { phoneNumbers: [PHONE] });
+  const item = await stockedItem(shop, { stock: 5, priceCents: 4000 });
+  const added = await call(shop, "POST", "/customer/shopping-cart", {
+    token: customer.token,
+    body: itemBody(item, 2),
+  });
+  expect(added.status).toBe(200);
+  const applied = await call(shop, "PUT", "/customer/shopping-cart/apply-coupon", {
+    token: customer.token,
+    body: { couponCode: COUPON },
+  });
+  expect(applied.status).toBe(200);
+  const placed = await call(shop, "POST", "/customer/orders/stripe-checkout-session", {
+    token: customer.token,
+    body: { phone: PHONE, ...CHECKOUT_ADDRESS },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  expect(await stockOnHand(shop, item)).toBe(3);
+  return { customer, item, orderId: placed.body.order._id, sessionId: placed.body.sessionID };
+}
+
+/** The cart page as the cancel link opens it, in this customer's browser (none: a visitor's). */
+async function openCancelLink(orderId: string, customer?: TestCustomer) {
+  const res = await storefront.request(paymentReturnPaths(orderId).cancel, { cookie: customer?.token });
+  return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+}
+
+describe("GET /customer/shopping-cart?cancelledOrder= (the payment page's cancel link)", () => {
+  it("cancels the shopper's unpaid order: stock and coupon use back, items back in the cart, once", async () => {
+    const uses = await couponUses();
+    const { customer, item, orderId } = await unpaidCardOrder();
+    expect(await couponUses()).toBe(uses + 1);
+    expect((await readCart(customer)).numOfCartItems).toBe(0);
+
+    const page = await openCancelLink(orderId, customer);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(NOTICE);
+    expect(page.html).toContain(item.title);
+    expect((await orderRow(orderId)).status).toBe("cancelled");
+    const order = (await call(shop, "GET", `/customer/orders/${orderId}`, { token: customer.token })).body
+      .data;
+    expect(
+      order.statusHistory.map((h: { status: string; note: string | null }) => [h.status, h.note]),
+    ).toEqual([
+      ["pending_payment", null],
+      ["cancelled", "The customer cancelled the payment."],
+    ]);
+    expect(await stockOnHand(shop, item)).toBe(5);
+    expect(await couponUses()).toBe(uses);
+    const cart = await readCart(customer);
+    expect(cart.cartItems).toHaveLength(1);
+    expect(cart.cartItems[0]).toMatchObject({
+      product: { _id: item.productId },
+      size: item.size,
+      quantity: 2,
+    });
+    expect(await stockHeld(shop, item)).toBe(2);
+
+    // Reloading the page still says so, and gives nothing back a second time.
+    const before = await shoppingRows(shop);
+    const reloaded = await openCancelLink(orderId, customer);
+    expect(reloaded.status).toBe(200);
+    expect(reloaded.html).toContain(NOTICE);
+    const after = await shoppingRows(shop);
+    expect(after).toEqual(before);
+    expect(await couponUses()).toBe(uses);
+    expect((await readCart(customer)).cartItems[0].quantity).toBe(2);
+  });
+
+  it("changes nothing for an order id that is not the shopper's, nor for a visitor", async () => {
+    const uses = await couponUses();
+    const owner = await unpaidCardOrder();
+    const other = await createCustomer(shop, { phoneNumbers: [PHONE] });
+    // A shopper who has looked at their (empty) cart before: its row exists.
+    expect((await readCart(other)).numOfCartItems).toBe(0);
+    const before = await shoppingRows(shop);
+
+    const page = await openCancelLink(owner.orderId, other);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain(NOTICE);
+    expect(page.html).not.toContain(owner.item.title);
+    const visitor = await openCancelLink(owner.orderId);
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toBe("/");
+    const malformed = await openCancelLink(`${owner.orderId}'--`, owner.customer);
+    expect(malformed.status).toBe(200);
+    expect(malformed.html).not.toContain(NOTICE);
+
+    const after = await shoppingRows(shop);
+    expect(after).toEqual(before);
+    expect(await orderRow(owner.orderId)).toMatchObject({ status: "pending_payment", paid_at: null });
+    expect(await stockOnHand(shop, owner.item)).toBe(3);
+    expect(await couponUses()).toBe(uses + 1);
+    expect((await readCart(owner.customer)).numOfCartItems).toBe(0);
+    expect((await readCart(other)).numOfCartItems).toBe(0);
+  });
+
+  it("leaves an order the shopper has paid as it is", async () => {
+    const { customer, item, orderId, sessionId } = await unpaidCardOrder();
+    await payTestCheckout(shop.ctx, sessionId, { cardNumber: TEST_CARD_PAYS, expiry: "12/40", cvc: "123" });
+    const uses = await couponUses();
+
+    const page = await openCancelLink(orderId, customer);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain(NOTICE);
+    expect((await orderRow(orderId)).status).toBe("paid");
+    expect(await stockOnHand(shop, item)).toBe(3);
+    expect(await couponUses()).toBe(uses);
+    expect((await readCart(customer)).numOfCartItems).toBe(0);
+  });
+});
