@@ -50,9 +50,7 @@ export const test = base.extend<{ axe: Axe }>({
         }
         const results = await builder.analyze();
         expect(
-          results.violations.map(
-            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(" | ")})`,
-          ),
+          results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(" | ")})`),
         ).toEqual([]);
       },
     });

@@ -59,7 +59,9 @@ const slug = (key: StoryProductKey) => `e2e-${key}`;
 export function withStoryProducts(demo: CatalogueFile): CatalogueFile {
   const products = demo.products ?? [];
   // A garment with letter sizes from XS to XXL (apparel, not kids or shoes).
-  const base = products.find((p) => p.sizes?.some((s) => s.size === "XXL") && p.sizes.some((s) => s.size === "XS"));
+  const base = products.find(
+    (p) => p.sizes?.some((s) => s.size === "XXL") && p.sizes.some((s) => s.size === "XS"),
+  );
   if (!base?.sizes) throw new Error("the demo catalogue has no apparel product to copy");
   const { price, priceBeforeDiscount } = base.sizes[0]!;
   const regular = priceBeforeDiscount ?? price;
