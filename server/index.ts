@@ -111,6 +111,8 @@ export function createLogger(config: Pick<Config, "LOG_LEVEL">): Logger {
 }
 
 const EXPIRY_SWEEP_MS = 60_000;
+/** How long an idle keep-alive connection stays open: longer than the 60 s a proxy keeps its own. */
+const KEEP_ALIVE_MS = 65_000;
 
 export interface RunningServer {
   server: Server;
@@ -136,6 +138,11 @@ export async function runServer(
       resolve(s as Server),
     );
   });
+  // Idle keep-alive connections stay open longer than a proxy's (nginx and most load balancers drop
+  // theirs after 60 s), so the proxy, not the shop, closes an idle connection: a request the proxy
+  // sends just as the shop closes the socket would otherwise fail with a reset (docs/operations.md).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;

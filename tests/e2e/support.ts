@@ -39,8 +39,15 @@ export interface ApiProduct {
   ratingsQuantity: number;
 }
 
+/**
+ * A read the API client may repeat after a network error: the client keeps idle connections open
+ * for reuse, and a request sent just as the server closes one fails with a reset, which says nothing
+ * about the shop. Only reads are repeated; a write is sent once.
+ */
+const READ_RETRIES = 2;
+
 export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(`/api/v1${path}`);
+  const res = await request.get(`/api/v1${path}`, { maxRetries: READ_RETRIES });
   expect(res.status(), path).toBe(200);
   return (await res.json()) as T;
 }
@@ -115,7 +122,7 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
   await expect
     .poll(async () => {
       const messages = (await (
-        await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`)
+        await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`, { maxRetries: READ_RETRIES })
       ).json()) as OutboxMessage[];
       code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
       return code;
