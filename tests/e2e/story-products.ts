@@ -42,8 +42,8 @@ export const STORY_STOCK = {
   "orders-axe-list-dark": { M: 10 },
   "orders-axe-detail-light": { M: 10 },
   "orders-axe-detail-dark": { M: 10 },
-  // product.spec.ts: the product page's size and add-to-cart stories.
-  "product-add": { S: 4, M: 0, L: 6 },
+  // product.spec.ts: the product page's add-to-cart stories (a visitor's is sent to log in with the
+  // size the page chose: the first in stock).
   "product-add-toast": { M: 10 },
   "product-add-visitor": { S: 0, M: 3, L: 5 },
   // accounts.spec.ts, favorites.spec.ts: an add to cart that first asks a visitor to log in (the
