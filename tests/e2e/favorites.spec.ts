@@ -18,6 +18,23 @@ async function favoriteIds(request: Parameters<typeof api>[0], token: string): P
   return list.data.map((entry) => entry.productId._id);
 }
 
+/** Saves the `count` best sellers as the customer's favorites, in that order, through the API. */
+async function favoriteBestSellers(
+  request: Parameters<typeof api>[0],
+  token: string,
+  count: number,
+): Promise<string[]> {
+  const products = await api<{ data: { _id: string }[] }>(
+    request,
+    `/products?limit=${count}&sort=-sold&fields=_id`,
+  );
+  expect(products.data).toHaveLength(count);
+  for (const p of products.data) {
+    await customerCall(request, token, "POST", "/customer/favorites", { productId: p._id });
+  }
+  return products.data.map((p) => p._id);
+}
+
 /** Waits until no request of the page is in flight (the progress bar is idle). */
 async function settled(page: Page) {
   await expect(page.locator("[data-busy]")).toHaveAttribute("data-busy", "false");
@@ -81,13 +98,7 @@ test("favorites come a page at a time: the page is in the URL and its size follo
   request,
 }) => {
   const customer = await createCustomer(request, { verified: true });
-  const products = await api<{ data: { _id: string }[] }>(
-    request,
-    "/products?limit=21&sort=-sold&fields=_id",
-  );
-  for (const p of products.data) {
-    await customerCall(request, customer.token, "POST", "/customer/favorites", { productId: p._id });
-  }
+  const saved = await favoriteBestSellers(request, customer.token, 21);
   await logIn(context, customer.id);
 
   // Desktop (1280–1535): 20 a page (SPEC §9).
@@ -100,10 +111,7 @@ test("favorites come a page at a time: the page is in the URL and its size follo
   await expect(page).toHaveURL("/customer/favorites?page=2");
   // The oldest favorite is last; the page starts at the top.
   await expect(favoriteCards(page)).toHaveCount(1);
-  await expect(favoriteCards(page).getByRole("link")).toHaveAttribute(
-    "href",
-    `/product/${products.data[0]!._id}`,
-  );
+  await expect(favoriteCards(page).getByRole("link")).toHaveAttribute("href", `/product/${saved[0]}`);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   // 1024–1279: 19 a page; the browser reports its width in a cookie when it is resized.
@@ -250,13 +258,7 @@ test.describe("accessibility of FAVORITES", () => {
       axe,
     }) => {
       const customer = await createCustomer(request, { verified: true });
-      const products = await api<{ data: { _id: string }[] }>(
-        request,
-        "/products?limit=3&sort=-sold&fields=_id",
-      );
-      for (const p of products.data) {
-        await customerCall(request, customer.token, "POST", "/customer/favorites", { productId: p._id });
-      }
+      await favoriteBestSellers(request, customer.token, 3);
       await setTheme(context, theme);
       await logIn(context, customer.id);
       await page.goto("/customer/favorites");

@@ -6,6 +6,7 @@ import { setUpTestShop } from "../support/app.ts";
 import {
   CHECKOUT_ADDRESS,
   itemBody,
+  placeCardOrder,
   type StockedItem,
   shoppingRows,
   stockedItem,
@@ -68,17 +69,14 @@ async function cancelledCardOrder(lines: Line[]) {
   const customer = await createCustomer(shop, { phoneNumbers: [PHONE] });
   const items: StockedItem[] = [];
   for (const line of lines) {
-    const item = await stockedItem(shop, { stock: line.stock, priceCents: 2000, sized: line.sized });
-    await addToCart(customer, item, line.quantity);
-    items.push(item);
+    items.push(await stockedItem(shop, { stock: line.stock, priceCents: 2000, sized: line.sized }));
   }
-  const placed = await call(shop, "POST", "/customer/orders/stripe-checkout-session", {
-    token: customer.token,
-    body: { phone: PHONE, ...CHECKOUT_ADDRESS },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const orderId: string = placed.body.order._id;
-  const sessionId: string = placed.body.sessionID;
+  const { orderId, sessionId } = await placeCardOrder(
+    shop,
+    customer,
+    lines.map((line, i) => ({ item: items[i]!, quantity: line.quantity })),
+    { phone: PHONE },
+  );
 
   clock.advance((PAYMENT_WINDOW_MINUTES + 1) * MINUTE);
   expect((await call(shop, "GET", "/customer/orders", { token: customer.token })).status).toBe(200);

@@ -5,8 +5,7 @@ import { payTestCheckout, TEST_CARD_PAYS } from "#core/payments/builtin-checkout
 import { call, createCustomer, type TestCustomer } from "../support/accounts.ts";
 import { setUpTestShop } from "../support/app.ts";
 import {
-  CHECKOUT_ADDRESS,
-  itemBody,
+  placeCardOrder,
   type StockedItem,
   shoppingRows,
   stockedItem,
@@ -52,23 +51,12 @@ async function unpaidCardOrder(): Promise<{
 }> {
   const customer = await createCustomer(shop, { phoneNumbers: [PHONE] });
   const item = await stockedItem(shop, { stock: 5, priceCents: 4000 });
-  const added = await call(shop, "POST", "/customer/shopping-cart", {
-    token: customer.token,
-    body: itemBody(item, 2),
+  const placed = await placeCardOrder(shop, customer, [{ item, quantity: 2 }], {
+    phone: PHONE,
+    coupon: COUPON,
   });
-  expect(added.status).toBe(200);
-  const applied = await call(shop, "PUT", "/customer/shopping-cart/apply-coupon", {
-    token: customer.token,
-    body: { couponCode: COUPON },
-  });
-  expect(applied.status).toBe(200);
-  const placed = await call(shop, "POST", "/customer/orders/stripe-checkout-session", {
-    token: customer.token,
-    body: { phone: PHONE, ...CHECKOUT_ADDRESS },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   expect(await stockOnHand(shop, item)).toBe(3);
-  return { customer, item, orderId: placed.body.order._id, sessionId: placed.body.sessionID };
+  return { customer, item, ...placed };
 }
 
 /** The cart page as the cancel link opens it, in this customer's browser (none: a visitor's). */

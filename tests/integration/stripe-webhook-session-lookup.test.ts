@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { call, createClock, createCustomer, type TestCustomer } from "../support/accounts.ts";
 import { createTestShop, setUpTestShop, type TestShop } from "../support/app.ts";
-import { CHECKOUT_ADDRESS, itemBody, shoppingRows, stockedItem, stockOnHand } from "../support/shopping.ts";
+import { placeCardOrder, shoppingRows, stockedItem, stockOnHand } from "../support/shopping.ts";
 import { type StripeSession, startStripeStandIn } from "../support/stripe-stand-in.ts";
 import { deliverStripeEvent, STRIPE_SECRET_KEY, stripeShopOptions } from "../support/stripe-webhook.ts";
 
@@ -22,22 +22,8 @@ beforeEach(() => clock.reset());
 async function pendingOrder(through: TestShop = shop) {
   const customer = await createCustomer(shop, { phoneNumbers: [PHONE] });
   const item = await stockedItem(shop, { stock: 5, priceCents: 3000 });
-  const added = await call(through, "POST", "/customer/shopping-cart", {
-    token: customer.token,
-    body: itemBody(item, 2),
-  });
-  expect(added.status).toBe(200);
-  const placed = await call(through, "POST", "/customer/orders/stripe-checkout-session", {
-    token: customer.token,
-    body: { phone: PHONE, ...CHECKOUT_ADDRESS },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  return {
-    customer,
-    item,
-    orderId: placed.body.order._id as string,
-    sessionId: placed.body.sessionID as string,
-  };
+  const placed = await placeCardOrder(through, customer, [{ item, quantity: 2 }], { phone: PHONE });
+  return { customer, item, ...placed };
 }
 
 /** The session as Stripe would describe it without any word of the order. */

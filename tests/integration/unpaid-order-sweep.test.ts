@@ -11,7 +11,7 @@ import { loadConfig } from "#server/config.ts";
 import { type RunningServer, runServer } from "#server/index.ts";
 import { call, createClock, createCustomer, MINUTE, type TestCustomer } from "../support/accounts.ts";
 import { setUpTestShop } from "../support/app.ts";
-import { CHECKOUT_ADDRESS, itemBody, stockedItem, stockHeld, stockOnHand } from "../support/shopping.ts";
+import { placeCardOrder, stockedItem, stockHeld, stockOnHand } from "../support/shopping.ts";
 
 // The sweep server/index.ts schedules: every minute each running instance cancels the card orders
 // whose payment window has closed, so their stock goes back on sale even when their customers never
@@ -102,30 +102,12 @@ async function couponUses(): Promise<number> {
 async function unpaidOrder(options: { stock: number; quantity: number; coupon?: boolean }) {
   const customer = await createCustomer(shop, { phoneNumbers: [PHONE] });
   const item = await stockedItem(shop, { stock: options.stock, priceCents: 4000 });
-  const added = await call(shop, "POST", "/customer/shopping-cart", {
-    token: customer.token,
-    body: itemBody(item, options.quantity),
+  const placed = await placeCardOrder(shop, customer, [{ item, quantity: options.quantity }], {
+    phone: PHONE,
+    coupon: options.coupon ? COUPON : undefined,
   });
-  expect(added.status).toBe(200);
-  if (options.coupon) {
-    const applied = await call(shop, "PUT", "/customer/shopping-cart/apply-coupon", {
-      token: customer.token,
-      body: { couponCode: COUPON },
-    });
-    expect(applied.status).toBe(200);
-  }
-  const placed = await call(shop, "POST", "/customer/orders/stripe-checkout-session", {
-    token: customer.token,
-    body: { phone: PHONE, ...CHECKOUT_ADDRESS },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   expect(await stockOnHand(shop, item)).toBe(options.stock - options.quantity);
-  return {
-    customer,
-    item,
-    orderId: placed.body.order._id as string,
-    sessionId: placed.body.sessionID as string,
-  };
+  return { customer, item, ...placed };
 }
 
 const readCart = (customer: TestCustomer) =>

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { expect } from "vitest";
 import { queryRows } from "#db/client.ts";
+import { call } from "./accounts.ts";
 import type { TestShop } from "./app.ts";
 
 /** A product of the test catalogue and one of its sizes (or none), with its stock set to `stock`. */
@@ -106,6 +108,39 @@ export const CHECKOUT_ADDRESS = {
   street: "21 Boulevard d'Anfa",
   postalCode: "20000",
 };
+
+/**
+ * Puts each line in the customer's cart (applying `coupon` when given) and checks out by card to
+ * `phone` at CHECKOUT_ADDRESS, all through `shop`: the order awaits its payment. Fails the test unless
+ * every call succeeds.
+ */
+export async function placeCardOrder(
+  shop: Pick<TestShop, "get">,
+  customer: { token: string },
+  lines: { item: StockedItem; quantity: number }[],
+  options: { phone: string; coupon?: string },
+): Promise<{ orderId: string; sessionId: string }> {
+  for (const { item, quantity } of lines) {
+    const added = await call(shop, "POST", "/customer/shopping-cart", {
+      token: customer.token,
+      body: itemBody(item, quantity),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+  }
+  if (options.coupon) {
+    const applied = await call(shop, "PUT", "/customer/shopping-cart/apply-coupon", {
+      token: customer.token,
+      body: { couponCode: options.coupon },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+  }
+  const placed = await call(shop, "POST", "/customer/orders/stripe-checkout-session", {
+    token: customer.token,
+    body: { phone: options.phone, ...CHECKOUT_ADDRESS },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  return { orderId: placed.body.order._id as string, sessionId: placed.body.sessionID as string };
+}
 
 /** Units of an item in orders that still take stock (every status but `cancelled`). */
 export async function unitsOrdered(shop: Pick<TestShop, "ctx">, item: StockedItem): Promise<number> {
