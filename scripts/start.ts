@@ -48,4 +48,4 @@ const running = await runServer(services, {
       firebase: firebasePublicConfig(config),
     }),
 });
-console.log(startupBanner(running.url));
+console.log(startupBanner(running.url, config));

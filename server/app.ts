@@ -30,6 +30,7 @@ export interface AppDependencies {
     | "NODE_ENV"
     | "PUBLIC_URL"
     | "STRIPE_WEBHOOK_SECRET"
+    | "DEV_OUTBOX"
   >;
   logger: Logger;
   rateLimiter: RateLimiter;
@@ -74,14 +75,14 @@ export function createApp(deps: AppDependencies) {
     rateLimit({
       limiter: deps.rateLimiter,
       perMinute: deps.config.RATE_LIMIT_PER_MINUTE,
-      trustProxy: deps.config.TRUST_PROXY,
+      proxyHops: deps.config.TRUST_PROXY,
     }),
   );
   const openApi = buildOpenApiDocument();
   api.get("/openapi.json", (c) => c.json(openApi));
   const publicUrl = deps.config.PUBLIC_URL;
   const accountOptions = {
-    trustProxy: deps.config.TRUST_PROXY,
+    proxyHops: deps.config.TRUST_PROXY,
     allowedOrigins: [...deps.config.CORS_ORIGINS, ...(publicUrl ? [new URL(publicUrl).origin] : [])],
     publicUrl,
   };
@@ -95,7 +96,12 @@ export function createApp(deps: AppDependencies) {
   api.onError(handleApiError);
   app.route("/api/v1", api);
 
-  if (deps.config.NODE_ENV !== "production") app.route("/", outboxRoutes(deps.ctx.db));
+  if (deps.config.NODE_ENV !== "production") {
+    app.route(
+      "/",
+      outboxRoutes(deps.ctx.db, { access: deps.config.DEV_OUTBOX, proxyHops: deps.config.TRUST_PROXY }),
+    );
+  }
 
   app.route("/", createImageRoutes({ cacheDir: `${deps.config.SHOP_DATA_DIR}/images` }));
 

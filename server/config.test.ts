@@ -28,7 +28,18 @@ describe("configuration", () => {
   it("reads lists and flags", () => {
     const config = loadConfig({ CORS_ORIGINS: "https://a.example, https://b.example", TRUST_PROXY: "true" });
     expect(config.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
+  });
+
+  it("reads TRUST_PROXY as a number of proxies, and is safe without it", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({}).DEV_OUTBOX).toBe("local");
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(problems({ TRUST_PROXY: "yes", DEV_OUTBOX: "public" })).toEqual([
+      'TRUST_PROXY: must be true, false or a number of proxies (got "yes")',
+      'DEV_OUTBOX: must be local or open (got "public")',
+    ]);
   });
 
   it("names each wrong variable on one line with what it got", () => {

@@ -84,8 +84,20 @@ export const configSchema = z.object({
   ALLOW_BUILTIN_PROVIDERS: flag.default(false),
   /** Requests per minute per client IP on /api/v1; 0 turns the limit off (benchmarks). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: "must be a whole number" }).int().min(0).default(600),
-  /** Trust X-Forwarded-For for the client IP (only behind a proxy you run). */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * How many proxies you run in front of the shop: the client address is the X-Forwarded-For entry
+   * the outermost of them saw (`true` = one). `false` (0) reads the socket's peer (docs/operations.md).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})?$/, { message: "must be true, false or a number of proxies" })
+    .default("false")
+    .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v))),
+  /**
+   * The development outbox (/dev/outbox): `local` answers only clients on this machine, `open`
+   * anyone who reaches the port. Never served in production (docs/decisions/021-safe-defaults.md).
+   */
+  DEV_OUTBOX: z.enum(["local", "open"], { message: "must be local or open" }).default("local"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

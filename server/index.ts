@@ -195,12 +195,26 @@ export async function runServer(
   return { server, url, stop };
 }
 
-export function startupBanner(url: string): string {
-  return [
+export function startupBanner(
+  url: string,
+  config: Pick<Config, "NODE_ENV" | "DEV_OUTBOX" | "SMTP_URL" | "SMS_PROVIDER">,
+): string {
+  const lines = [
     "",
     `  shop is running at ${url}`,
     `  demo login: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
     `  API: ${url}/api/v1/products  ·  contract: ${url}/api/v1/openapi.json`,
-    "",
-  ].join("\n");
+  ];
+  if (config.NODE_ENV !== "production" && (!config.SMTP_URL || config.SMS_PROVIDER === "builtin")) {
+    // It holds sign-in and password-reset codes: reading it is taking over an account
+    // (docs/decisions/021-safe-defaults.md).
+    lines.push(
+      `  outbox (mail and SMS kept instead of sent): ${url}/dev/outbox`,
+      config.DEV_OUTBOX === "open"
+        ? "    open to every client (DEV_OUTBOX=open): anyone who reaches this port can read its codes"
+        : "    answers this machine only, as it holds account codes; DEV_OUTBOX=open opens it",
+    );
+  }
+  lines.push("");
+  return lines.join("\n");
 }

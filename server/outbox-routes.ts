@@ -1,18 +1,43 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { escapeHtml } from "#core/html.ts";
 import type { Database } from "#db/client.ts";
 import { listOutbox, type OutboxEntry } from "./adapters/outbox.ts";
+import { clientIp } from "./middleware/rate-limit.ts";
+
+export const OUTBOX_REFUSED =
+  "The outbox answers only this machine. Set DEV_OUTBOX=open to let other machines read it.";
 
 /**
- * The built-in outbox (DESIGN), outside production only: what the shop would have mailed or texted,
- * newest first, as a page (`/dev/outbox`) and as JSON (`/dev/outbox.json?to=…`) for tests.
+ * The built-in outbox (docs/decisions/009-phone-verification.md), outside production only: what the
+ * shop would have mailed or texted, newest first, as a page (`/dev/outbox`) and as JSON
+ * (`/dev/outbox.json?to=…`) for tests. It holds every sign-in and reset code, so by default only
+ * clients on this machine may read it (docs/decisions/021-safe-defaults.md).
  */
-export function outboxRoutes(db: Database) {
+export function outboxRoutes(db: Database, options: { access: "local" | "open"; proxyHops: number }) {
   return new Hono()
+    .use("/dev/*", options.access === "open" ? (_c, next) => next() : localOnly(options.proxyHops))
     .get("/dev/outbox.json", async (c) =>
       c.json(await listOutbox(db, { to: c.req.query("to") || undefined, limit: 100 })),
     )
     .get("/dev/outbox", async (c) => c.html(renderOutboxPage(await listOutbox(db, { limit: 100 }))));
+}
+
+/**
+ * Loopback clients only, by the address the server vouches for (clientIp). A request that carries
+ * forwarding headers the shop was not told to trust came through a proxy on this machine, and the
+ * client behind it could be anyone: refused too.
+ */
+function localOnly(proxyHops: number): MiddlewareHandler {
+  return async (c, next) => {
+    const forwarded = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => c.req.header(h));
+    const local = isLoopback(clientIp(c, proxyHops)) && (proxyHops > 0 || !forwarded);
+    if (!local) return c.json({ status: "fail", message: OUTBOX_REFUSED }, 403);
+    return next();
+  };
+}
+
+export function isLoopback(address: string): boolean {
+  return /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.test(address);
 }
 
 function renderOutboxPage(messages: OutboxEntry[]): string {

@@ -24,7 +24,7 @@ import { requireSession } from "../middleware/session.ts";
 import { parseBody, parseParams } from "./validate.ts";
 
 interface Options {
-  trustProxy: boolean;
+  proxyHops: number;
   /** Origins besides our own whose pages may write with the cookie (PUBLIC_URL, CORS_ORIGINS). */
   allowedOrigins: string[];
   publicUrl?: string;
@@ -44,7 +44,7 @@ function setSessionCookie(c: Context, token: string, options: Options) {
 
 /** POST /auth/signup, /auth/login, /auth/forgotPassword, /auth/logout; PUT /auth/passwordResetCode (SPEC §7). */
 export function authRoutes(ctx: CoreContext, options: Options) {
-  const meta = (c: Context) => ({ ip: clientIp(c, options.trustProxy) });
+  const meta = (c: Context) => ({ ip: clientIp(c, options.proxyHops) });
   return new Hono()
     .post("/signup", async (c) => {
       const { token } = await signUp(ctx, await parseBody(c, signupBody), meta(c));

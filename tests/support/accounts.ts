@@ -225,7 +225,10 @@ export interface OutboxMessage {
 
 /** What the shop mailed or texted to `to`, newest first (GET /dev/outbox.json?to=). */
 export async function outbox(shop: Pick<TestShop, "get">, to: string): Promise<OutboxMessage[]> {
-  const { status, body } = await shop.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
+  // Read as the machine itself would (the test shop trusts one proxy, which saw loopback).
+  const { status, body } = await shop.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`, {
+    headers: { "x-forwarded-for": "127.0.0.1" },
+  });
   if (status !== 200) throw new Error(`GET /dev/outbox.json answered ${status}`);
   return body;
 }

@@ -36,6 +36,10 @@ type TestShopOptions = {
   payments?: PaymentProvider;
   /** Mounts POST /api/v1/webhooks/stripe, verifying deliveries with this secret. */
   stripeWebhookSecret?: string;
+  /** Proxies trusted for the client address (TRUST_PROXY): one unless told otherwise. */
+  proxyHops?: number;
+  devOutbox?: "local" | "open";
+  nodeEnv?: "test" | "production";
   /** Run on this database instead of a fresh one (two app instances on one database); left open on close. */
   database?: DatabaseHandle;
 };
@@ -86,9 +90,10 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     config: {
       CORS_ORIGINS: options.corsOrigins ?? [],
       RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 0,
-      TRUST_PROXY: true,
+      TRUST_PROXY: options.proxyHops ?? 1,
+      DEV_OUTBOX: options.devOutbox ?? "local",
       SHOP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "shop-test-")),
-      NODE_ENV: "test",
+      NODE_ENV: options.nodeEnv ?? "test",
       STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
     },
     logger: pino({ level: "silent" }),

@@ -60,7 +60,8 @@ export function setUpStorefront(shop: TestShop, options: { publicUrl?: string } 
       config: {
         CORS_ORIGINS: [],
         RATE_LIMIT_PER_MINUTE: 0,
-        TRUST_PROXY: true,
+        TRUST_PROXY: 1,
+        DEV_OUTBOX: "local",
         SHOP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "shop-pages-")),
         NODE_ENV: "test",
         PUBLIC_URL: options.publicUrl,
