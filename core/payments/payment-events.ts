@@ -4,8 +4,9 @@ import { queryRows } from "#db/client.ts";
 import { ts } from "#db/sql.ts";
 import { deleteLines, lockCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
+import { DomainError } from "../errors.ts";
 import { cancelLockedOrder, lockOrder } from "../orders/cancellation.ts";
-import { orderMoves, recordStatus } from "../orders/order-records.ts";
+import { type OrderRow, orderMoves, recordStatus } from "../orders/order-records.ts";
 import { countSold, lockStock, moveStock, stockKey } from "../orders/stock-moves.ts";
 import type { PaymentProviderName } from "../ports/payments.ts";
 
@@ -24,6 +25,11 @@ export interface PaymentEvent {
   orderId?: string;
   /** For `completed`: whether the money arrived (a delayed payment method completes unpaid). */
   paid?: boolean;
+}
+
+/** Whether this order opened the event's session: an order id alone never pays an order. */
+function opened(order: OrderRow, event: PaymentEvent): boolean {
+  return order.payment_provider === event.provider && order.payment_session_id === event.sessionId;
 }
 
 export interface PaymentEventOutcome {
@@ -45,10 +51,20 @@ export async function handlePaymentEvent(
 ): Promise<PaymentEventOutcome> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(
+    let order = await lockOrder(
       tx,
       event.orderId ? { id: event.orderId } : { provider: event.provider, sessionId: event.sessionId },
     );
+    if (order && !opened(order, event)) {
+      // The session is recorded just after the provider opened it (core/orders/checkout.ts): an
+      // event that overtakes that write is refused so the provider delivers it again.
+      if (order.status === "pending_payment" && order.payment_session_id === null) {
+        throw new DomainError("unavailable", "The order's payment session is not recorded yet.");
+      }
+      // The order id named a different order than the one that opened this session: the event
+      // pays and cancels nothing (docs/decisions/014-orders-and-payments.md).
+      order = undefined;
+    }
     const fresh = await queryRows(
       tx,
       sql`INSERT INTO payment_events (provider, event_id, type, order_id, received_at)

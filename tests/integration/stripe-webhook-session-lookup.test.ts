@@ -108,3 +108,41 @@ describe("POST /api/v1/webhooks/stripe: an event without the order id", () => {
     expect(stripeOrder!.status).toBe("pending_payment");
   });
 });
+
+describe("POST /api/v1/webhooks/stripe: an order id that names another order", () => {
+  it("pays no order when the session is not the one the named order opened", async () => {
+    const payer = await pendingOrder();
+    const other = await pendingOrder();
+    const before = await shoppingRows(shop);
+    // The payer's paid session, carrying the other order's id (metadata and reference alike).
+    const session = {
+      ...standIn.completeSession(payer.sessionId),
+      metadata: { orderId: other.orderId },
+      client_reference_id: other.orderId,
+    };
+    const event = standIn.event("checkout.session.completed", session);
+
+    const res = await deliverStripeEvent(shop, event.payload);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, duplicate: false });
+    expect(await eventRow(event.id)).toEqual({ order_id: null, type: "checkout.session.completed" });
+    expect((await readOrder(other.customer, other.orderId)).status).toBe("pending_payment");
+    expect((await readOrder(payer.customer, payer.orderId)).status).toBe("pending_payment");
+    expect(await shoppingRows(shop)).toEqual(before);
+  });
+
+  it("asks for the event again when it overtakes the recording of the order's session", async () => {
+    const { customer, orderId, sessionId } = await pendingOrder();
+    await shop.rows(sql`UPDATE orders SET payment_session_id = NULL WHERE id = ${orderId} RETURNING id`);
+    const event = standIn.event("checkout.session.completed", standIn.completeSession(sessionId));
+
+    const early = await deliverStripeEvent(shop, event.payload);
+    expect(early.status).toBe(503);
+    expect(await eventRow(event.id)).toBeUndefined();
+
+    await shop.rows(sql`UPDATE orders SET payment_session_id = ${sessionId} WHERE id = ${orderId} RETURNING id`);
+    const again = await deliverStripeEvent(shop, event.payload);
+    expect(again.body).toEqual({ received: true, duplicate: false });
+    expect((await readOrder(customer, orderId)).status).toBe("paid");
+  });
+});
