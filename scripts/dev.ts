@@ -31,7 +31,9 @@ const app = createApp({
 });
 const listener = getRequestListener(app.fetch);
 const server = createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
-server.listen(config.PORT, config.HOST, () => console.log(startupBanner(`http://localhost:${config.PORT}`, config)));
+server.listen(config.PORT, config.HOST, () =>
+  console.log(startupBanner(`http://localhost:${config.PORT}`, config)),
+);
 
 const stop = async () => {
   server.close();

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { Logger } from "pino";
+import { hasBrand } from "#core/catalog/taxonomy.ts";
 import type { CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { authRoutes, customerRoutes } from "./api/accounts.ts";
@@ -103,7 +104,13 @@ export function createApp(deps: AppDependencies) {
     );
   }
 
-  app.route("/", createImageRoutes({ cacheDir: `${deps.config.SHOP_DATA_DIR}/images` }));
+  app.route(
+    "/",
+    createImageRoutes({
+      cacheDir: `${deps.config.SHOP_DATA_DIR}/images`,
+      knowsBrand: (slug) => hasBrand(deps.ctx, slug),
+    }),
+  );
 
   if (deps.clientDir) {
     const root = deps.clientDir;

@@ -19,6 +19,8 @@ vi.mock("../db/seed/images/render.ts", async (importOriginal) => {
 });
 
 const PATH = "/images/products/tshirt/red/front-200.webp";
+// The catalogue of these tests has one brand (the real lookup is tested in tests/integration/images.test.ts).
+const knowsBrand = async (slug: string) => slug === "acme";
 
 describe("image routes", () => {
   let cacheDir: string;
@@ -33,7 +35,7 @@ describe("image routes", () => {
   });
 
   it("renders, caches on disk and serves with immutable caching headers", async () => {
-    const app = createImageRoutes({ cacheDir });
+    const app = createImageRoutes({ knowsBrand, cacheDir });
     const res = await app.request(PATH);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/webp");
@@ -49,13 +51,13 @@ describe("image routes", () => {
   });
 
   it("serves the second request from the disk cache", async () => {
-    const app = createImageRoutes({ cacheDir });
+    const app = createImageRoutes({ knowsBrand, cacheDir });
     const first = await app.request(PATH);
     const firstEtag = first.headers.get("ETag");
     await first.arrayBuffer();
     expect(renders.count).toBe(1);
     // A different instance (fresh memory) finds the file another instance wrote.
-    const other = createImageRoutes({ cacheDir });
+    const other = createImageRoutes({ knowsBrand, cacheDir });
     const second = await other.request(PATH);
     expect(second.status).toBe(200);
     expect((await app.request(PATH)).status).toBe(200);
@@ -64,7 +66,7 @@ describe("image routes", () => {
     // Prove the bytes come from disk: replace the cached file and ask again.
     const marker = Buffer.from("cached-bytes");
     await writeFile(join(cacheDir, PATH), marker);
-    const third = await createImageRoutes({ cacheDir }).request(PATH);
+    const third = await createImageRoutes({ knowsBrand, cacheDir }).request(PATH);
     expect(Buffer.from(await third.arrayBuffer()).toString()).toBe("cached-bytes");
     expect(third.headers.get("Content-Type")).toBe("image/webp");
     // Known files stream without re-reading; the ETag still matches the content.
@@ -75,7 +77,7 @@ describe("image routes", () => {
   });
 
   it("answers 304 to a matching If-None-Match, fresh or cached", async () => {
-    const app = createImageRoutes({ cacheDir });
+    const app = createImageRoutes({ knowsBrand, cacheDir });
     const res = await app.request(PATH);
     const etag = res.headers.get("ETag")!;
     await res.arrayBuffer();
@@ -85,19 +87,19 @@ describe("image routes", () => {
       expect(cached.headers.get("ETag")).toBe(etag);
       expect(await cached.text()).toBe("");
     }
-    const fresh = await createImageRoutes({ cacheDir: await mkdtemp(join(cacheDir, "other-")) }).request(
-      PATH,
-      {
-        headers: { "If-None-Match": etag },
-      },
-    );
+    const fresh = await createImageRoutes({
+      knowsBrand,
+      cacheDir: await mkdtemp(join(cacheDir, "other-")),
+    }).request(PATH, {
+      headers: { "If-None-Match": etag },
+    });
     expect(fresh.status).toBe(304);
     const mismatch = await app.request(PATH, { headers: { "If-None-Match": '"something-else"' } });
     expect(mismatch.status).toBe(200);
   });
 
   it("answers HEAD with headers and no body", async () => {
-    const app = createImageRoutes({ cacheDir });
+    const app = createImageRoutes({ knowsBrand, cacheDir });
     const head = await app.request("/images/categories/women-200.webp", { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("Content-Type")).toBe("image/webp");
@@ -111,7 +113,7 @@ describe("image routes", () => {
   });
 
   it("renders once for concurrent requests of the same missing image", async () => {
-    const app = createImageRoutes({ cacheDir });
+    const app = createImageRoutes({ knowsBrand, cacheDir });
     const path = "/images/banners/4-640.avif";
     const responses = await Promise.all(Array.from({ length: 6 }, () => app.request(path)));
     const bodies = await Promise.all(responses.map(async (r) => Buffer.from(await r.arrayBuffer())));
@@ -142,7 +144,7 @@ describe("image routes", () => {
     ["/images/%2e%2e/%2e%2e/%2e%2e/etc/passwd", NO_SUCH_ROUTE],
     ["/images/", IMAGE_NOT_FOUND],
   ])("404s %s", async (path, [contentType, body]) => {
-    const app = createImageRoutes({ cacheDir });
+    const app = createImageRoutes({ knowsBrand, cacheDir });
     const res = await app.request(path);
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toBe(contentType);
@@ -152,8 +154,21 @@ describe("image routes", () => {
   });
 
   it("answers unknown image paths with the JSON error", async () => {
-    const res = await createImageRoutes({ cacheDir }).request("/images/brands/Not_A_Brand.webp");
+    const res = await createImageRoutes({ knowsBrand, cacheDir }).request("/images/brands/Not_A_Brand.webp");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ status: "fail", message: "Image not found" });
+  });
+
+  it("renders a brand the catalogue knows, and nothing for any other name: no file, no render", async () => {
+    const app = createImageRoutes({ knowsBrand, cacheDir });
+    const unknown = await app.request("/images/brands/anything-at-all.webp");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ status: "fail", message: "Image not found" });
+    expect(await readdir(cacheDir)).toEqual([]);
+    expect(renders.count).toBe(0);
+
+    const known = await app.request("/images/brands/acme.webp");
+    expect(known.status).toBe(200);
+    expect(renders.count).toBe(1);
   });
 });

@@ -21,7 +21,15 @@ const MAX_ETAGS = 20_000;
 export interface ImageRoutesOptions {
   /** Directory holding rendered images, laid out like the URL paths ({cacheDir}/images/...). */
   cacheDir: string;
+  /**
+   * Whether the catalogue has a brand with this slug. Brand names are the one open set of image
+   * names: without this check any name would be rendered and stored, and the disk would grow
+   * without bound. Every other kind is a closed set the parser checks.
+   */
+  knowsBrand: (slug: string) => Promise<boolean>;
 }
+
+const MAX_KNOWN_BRANDS = 10_000;
 
 function etagOf(body: Uint8Array): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
@@ -40,6 +48,16 @@ export function createImageRoutes(options: ImageRoutesOptions): Hono {
   const inflight = new Map<string, Promise<Buffer | null>>();
   // ETags of files already hashed: lets disk hits stream without reading the whole file first.
   const known = new Map<string, { etag: string; size: number; mtimeMs: number }>();
+
+  // Brands found in the catalogue (a brand is rarely removed; its images are immutable anyway).
+  const brands = new Set<string>();
+  const knowsBrand = async (slug: string) => {
+    if (brands.has(slug)) return true;
+    if (!(await options.knowsBrand(slug))) return false;
+    if (brands.size >= MAX_KNOWN_BRANDS) brands.clear();
+    brands.add(slug);
+    return true;
+  };
 
   const remember = (pathname: string, etag: string, size: number, mtimeMs: number) => {
     if (known.size >= MAX_ETAGS) known.clear();
@@ -81,7 +99,10 @@ export function createImageRoutes(options: ImageRoutesOptions): Hono {
   app.get("/images/*", async (c) => {
     const pathname = new URL(c.req.url).pathname;
     const spec = parseImagePath(pathname);
-    if (!spec) return c.json({ status: "fail", message: "Image not found" }, 404);
+    // Before the disk is touched: an unknown brand is neither looked up nor stored.
+    if (!spec || (spec.kind === "brand" && !(await knowsBrand(spec.slug)))) {
+      return c.json({ status: "fail", message: "Image not found" }, 404);
+    }
     const file = join(options.cacheDir, pathname);
     const contentType = CONTENT_TYPES[spec.format];
     const ifNoneMatch = c.req.header("If-None-Match");

@@ -96,3 +96,9 @@ export const listSubcategories = (ctx: CoreContext, query: SubcategoryListQuery)
 
 export const listUnderSubcategories = (ctx: CoreContext, query: UnderSubcategoryListQuery) =>
   listTaxonomy(ctx, "under_subcategories", query, query.subCategory);
+
+/** Whether the catalogue has a brand with this slug (its generated image may be rendered). */
+export async function hasBrand(ctx: Pick<CoreContext, "db">, slug: string): Promise<boolean> {
+  const rows = await queryRows(ctx.db, sql`SELECT 1 FROM brands WHERE slug = ${slug} LIMIT 1`);
+  return rows.length > 0;
+}

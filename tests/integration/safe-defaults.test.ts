@@ -134,7 +134,9 @@ describe("the client address behind trusted proxies", () => {
       }
       expect(statuses).toEqual([200, 200, 429]);
       // Another client, seen by the proxy at another address, has its own count.
-      const other = await shop.app.request("/api/v1/brands", { headers: { "x-forwarded-for": "203.0.113.10" } });
+      const other = await shop.app.request("/api/v1/brands", {
+        headers: { "x-forwarded-for": "203.0.113.10" },
+      });
       expect(other.status).toBe(200);
     } finally {
       await shop.close();

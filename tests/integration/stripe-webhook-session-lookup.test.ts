@@ -140,7 +140,9 @@ describe("POST /api/v1/webhooks/stripe: an order id that names another order", (
     expect(early.status).toBe(503);
     expect(await eventRow(event.id)).toBeUndefined();
 
-    await shop.rows(sql`UPDATE orders SET payment_session_id = ${sessionId} WHERE id = ${orderId} RETURNING id`);
+    await shop.rows(
+      sql`UPDATE orders SET payment_session_id = ${sessionId} WHERE id = ${orderId} RETURNING id`,
+    );
     const again = await deliverStripeEvent(shop, event.payload);
     expect(again.body).toEqual({ received: true, duplicate: false });
     expect((await readOrder(customer, orderId)).status).toBe("paid");

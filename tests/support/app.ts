@@ -21,6 +21,8 @@ export interface TestShop {
   database: TestDatabase;
   /** GET a path and parse the JSON body. */
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
+  /** SHOP_DATA_DIR: generated images are cached under its `images/`. */
+  dataDir: string;
   /** Rows of a raw SQL query against the shop's database. */
   rows<T>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
@@ -85,6 +87,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     },
     payments: options.payments ?? createBuiltinPayments(),
   };
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   const app = createApp({
     ctx,
     config: {
@@ -92,7 +95,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       RATE_LIMIT_PER_MINUTE: options.rateLimitPerMinute ?? 0,
       TRUST_PROXY: options.proxyHops ?? 1,
       DEV_OUTBOX: options.devOutbox ?? "local",
-      SHOP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "shop-test-")),
+      SHOP_DATA_DIR: dataDir,
       NODE_ENV: options.nodeEnv ?? "test",
       STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
     },
@@ -103,6 +106,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     app,
     ctx,
     database,
+    dataDir,
     async get(p, init) {
       const res = await app.request(p, init);
       const text = await res.text();
