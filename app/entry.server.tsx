@@ -3,9 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { deferHydrationStream } from "./lib/deferred-hydration.server.ts";
+import { pageLog } from "./lib/log.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -66,9 +67,19 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors while rendering the shell reject and are logged by React Router; later ones here.
-          if (shellRendered) console.error(error);
+          if (shellRendered) pageLog.error({ err: error }, "rendering a page failed");
         },
       },
     );
   });
 }
+
+/**
+ * Errors loaders and actions throw (React Router would print them raw): logged through the pages'
+ * redacting log, since a failed query's message carries its parameters. A request the client
+ * abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  pageLog.error({ err: error }, "a loader or action failed");
+};

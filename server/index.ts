@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts";
 import type { AccountsContext, CoreContext } from "#core/context.ts";
+import { SAFE_LOG_OPTIONS } from "#core/log-safety.ts";
 import { expireUnpaidOrders } from "#core/orders/cancellation.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
@@ -106,8 +107,12 @@ export function createPayments(
   return createBuiltinPayments();
 }
 
-export function createLogger(config: Pick<Config, "LOG_LEVEL">): Logger {
-  return pino({ level: config.LOG_LEVEL, base: { service: "shop" } });
+/** JSON lines on stdout, with secrets and personal data redacted (core/log-safety.ts). */
+export function createLogger(
+  config: Pick<Config, "LOG_LEVEL">,
+  destination?: pino.DestinationStream,
+): Logger {
+  return pino({ level: config.LOG_LEVEL, base: { service: "shop" }, ...SAFE_LOG_OPTIONS }, destination);
 }
 
 const EXPIRY_SWEEP_MS = 60_000;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { messagesByField } from "#contract/accounts.ts";
 import { DomainError, HTTP_STATUS } from "#core/errors.ts";
+import { pageLog } from "./log.server.ts";
 
 export interface FormFailure {
   message: string;
@@ -42,6 +43,6 @@ export function formFailure<Extra extends object = object>(error: unknown, fallb
     const failure: FormFailure = { message: error.message, fields, code: error.code };
     return data({ ...(extra as Extra), ...failure }, { status: HTTP_STATUS[error.kind] });
   }
-  console.warn("form action failed", error);
+  pageLog.warn({ err: error }, "form action failed");
   return data({ ...(extra as Extra), message: fallback } as Extra & FormFailure, { status: 500 });
 }

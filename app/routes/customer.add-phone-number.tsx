@@ -11,6 +11,7 @@ import {
 } from "#app/components/form-controls.tsx";
 import type { FirebaseCodeSent } from "#app/lib/firebase-phone.client.ts";
 import { invalidForm, readForm } from "#app/lib/form-action.server.ts";
+import { pageLog } from "#app/lib/log.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
@@ -65,7 +66,7 @@ function phoneFailure(error: unknown): string {
     if (error.code) return phoneErrorMessage(error.code);
     if (error.kind === "invalid") return error.message;
   }
-  if (!(error instanceof DomainError)) console.warn("adding a phone number failed", error);
+  if (!(error instanceof DomainError)) pageLog.warn({ err: error }, "adding a phone number failed");
   return PHONE_ADD_FAILED;
 }
 

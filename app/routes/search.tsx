@@ -7,6 +7,7 @@ import { ProductGrid } from "#app/components/product-grid.tsx";
 import { ChoiceStrip, SearchFilters } from "#app/components/search-filters.tsx";
 import { countForWidth, SEARCH_PAGE_SIZES } from "#app/lib/breakpoints.ts";
 import { readViewportWidth } from "#app/lib/cookies.server.ts";
+import { pageLog } from "#app/lib/log.server.ts";
 import { isGlobalError } from "#app/lib/route-errors.ts";
 import {
   effectiveMaxPrice,
@@ -75,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   const [products, categories, subcategories, underSubcategories, brands] = await Promise.all([
     listProducts(ctx, query, { viewerId: viewer }).catch((error: unknown) => {
-      console.warn("search failed", error);
+      pageLog.warn({ err: error }, "search failed");
       return null;
     }),
     listCategories(ctx, { ...taxonomy, sort: [{ field: "createdAt", descending: false }] }),

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts";
 import type { AccountsContext, CoreContext } from "#core/context.ts";
@@ -38,6 +38,8 @@ type TestShopOptions = {
   payments?: PaymentProvider;
   /** Mounts POST /api/v1/webhooks/stripe, verifying deliveries with this secret. */
   stripeWebhookSecret?: string;
+  /** Where the app logs (silent unless given: tests/integration/log-redaction.test.ts reads it). */
+  logger?: Logger;
   /** Proxies trusted for the client address (TRUST_PROXY): one unless told otherwise. */
   proxyHops?: number;
   devOutbox?: "local" | "open";
@@ -99,7 +101,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       NODE_ENV: options.nodeEnv ?? "test",
       STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
     },
-    logger: pino({ level: "silent" }),
+    logger: options.logger ?? pino({ level: "silent" }),
     rateLimiter: createMemoryRateLimiter(),
   });
   return {
