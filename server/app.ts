@@ -16,6 +16,13 @@ import { createImageRoutes } from "./images.ts";
 import { compression } from "./middleware/compression.ts";
 import { handleApiError } from "./middleware/errors.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
+import {
+  limitBody,
+  MAX_FORM_BODY_BYTES,
+  MAX_JSON_BODY_BYTES,
+  refuseUnstorableForm,
+  refuseUnstorableUrl,
+} from "./middleware/request-input.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { optionalSession } from "./middleware/session.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
@@ -46,6 +53,7 @@ export function createApp(deps: AppDependencies) {
   const app = new Hono();
   app.use(requestLog(deps.logger));
   app.use(compression());
+  app.use(refuseUnstorableUrl());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -64,6 +72,7 @@ export function createApp(deps: AppDependencies) {
   // opened before a switch back to the built-in provider still arrive; otherwise a 404.
   const webhookSecret = deps.config.STRIPE_WEBHOOK_SECRET;
   if (webhookSecret) api.route("/webhooks", stripeWebhookRoutes(deps.ctx, { webhookSecret }));
+  api.use(limitBody(MAX_JSON_BODY_BYTES));
   api.use(
     cors({
       origin: (origin) => (deps.config.CORS_ORIGINS.includes(origin) ? origin : null),
@@ -129,6 +138,8 @@ export function createApp(deps: AppDependencies) {
     );
   }
   const render = deps.renderPage;
+  // Page form posts: bounded, and refused before an action sees text the database cannot store.
+  app.use("*", limitBody(MAX_FORM_BODY_BYTES), refuseUnstorableForm());
   if (render) app.all("*", (c) => render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY) }));
   app.onError(handleApiError);
   return app;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { messagesByField } from "#contract/accounts.ts";
+import { findUnstorableText, unstorableMessage } from "#contract/storable-text.ts";
 import { DomainError, HTTP_STATUS } from "#core/errors.ts";
 import { pageLog } from "./log.server.ts";
 
@@ -18,6 +19,11 @@ export function readForm<S extends z.ZodType>(
 ): { ok: true; data: z.output<S> } | { ok: false; failure: FormFailure } {
   const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") values[name] = value;
+  const unstorable = findUnstorableText(values);
+  if (unstorable !== null) {
+    const message = unstorableMessage(unstorable);
+    return { ok: false, failure: { message, fields: { [unstorable]: message } } };
+  }
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
   const fields = messagesByField(parsed.error);

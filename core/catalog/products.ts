@@ -108,7 +108,8 @@ function buildFilters(query: ProductListQuery, from: "products" | "postings"): S
   const maxPrice = query["price[lte]"];
   if (maxPrice !== undefined) where.push(sql`${t}.price_cents <= ${amountToCents(maxPrice)}`);
   const maxDiscount = query["discountPercent[lte]"];
-  if (maxDiscount !== undefined) where.push(sql`${t}.discount_percent <= ${maxDiscount}`);
+  // Whole percents in the column: `<= 1.5` is `<= 1`, and stays a comparison of integers (indexed).
+  if (maxDiscount !== undefined) where.push(sql`${t}.discount_percent <= ${Math.floor(maxDiscount)}`);
   return where;
 }
 

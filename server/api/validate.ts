@@ -1,10 +1,16 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { fieldErrors, readQuery } from "#contract/query.ts";
+import { findUnstorableText, unstorableMessage } from "#contract/storable-text.ts";
 import { DomainError } from "#core/errors.ts";
 
 /** A value that fails its schema is a 400 with the first problem as the message and all in `errors`. */
 function parseWith<S extends z.ZodType>(schema: S, input: unknown, fallback: string): z.output<S> {
+  const unstorable = findUnstorableText(input);
+  if (unstorable !== null) {
+    const message = unstorableMessage(unstorable);
+    throw new DomainError("invalid", message, [{ field: unstorable, message }]);
+  }
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -26,16 +32,13 @@ export function parseParams<S extends z.ZodType>(c: Context, schema: S): z.outpu
   return parseWith(schema, c.req.param(), "Invalid path parameter");
 }
 
-/** Largest JSON body any endpoint takes; more is refused before parsing. */
-const MAX_BODY_BYTES = 64 * 1024;
-
 /**
- * Parses a JSON body with a contract schema: not JSON, not an object, too large or a bad field is a
- * 400 naming the field, with every problem in `errors`.
+ * Parses a JSON body with a contract schema: not JSON, not an object or a bad field is a 400 naming
+ * the field, with every problem in `errors`. Its size was bounded before it was read
+ * (limitBody in server/middleware/request-input.ts).
  */
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) throw new DomainError("invalid", "The request body is too large.");
   let json: unknown;
   try {
     json = text.trim() === "" ? {} : JSON.parse(text);
