@@ -15,6 +15,7 @@ import type { Config } from "./config.ts";
 import { createImageRoutes } from "./images.ts";
 import { compression } from "./middleware/compression.ts";
 import { handleApiError } from "./middleware/errors.ts";
+import { publicRequestUrls } from "./middleware/public-url.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
 import {
   limitBody,
@@ -24,6 +25,7 @@ import {
   refuseUnstorableUrl,
 } from "./middleware/request-input.ts";
 import { requestLog } from "./middleware/request-log.ts";
+import { sameOriginForms } from "./middleware/same-origin-forms.ts";
 import { optionalSession } from "./middleware/session.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
 
@@ -51,6 +53,7 @@ export interface AppDependencies {
 /** The whole HTTP surface: API, images, static assets and the server-rendered storefront. */
 export function createApp(deps: AppDependencies) {
   const app = new Hono();
+  app.use(publicRequestUrls(deps.config.TRUST_PROXY));
   app.use(requestLog(deps.logger));
   app.use(compression());
   app.use(refuseUnstorableUrl());
@@ -139,7 +142,12 @@ export function createApp(deps: AppDependencies) {
   }
   const render = deps.renderPage;
   // Page form posts: bounded, and refused before an action sees text the database cannot store.
-  app.use("*", limitBody(MAX_FORM_BODY_BYTES), refuseUnstorableForm());
+  app.use(
+    "*",
+    limitBody(MAX_FORM_BODY_BYTES),
+    sameOriginForms(accountOptions.allowedOrigins),
+    refuseUnstorableForm(),
+  );
   if (render) app.all("*", (c) => render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY) }));
   app.onError(handleApiError);
   return app;
