@@ -14,6 +14,12 @@ export const BENCHMARKS: Record<string, Benchmark> = {
     run: async (argv) => (await import("./api/index.ts")).runApiBenchmark(argv),
     usage: async () => (await import("./api/index.ts")).usage,
   },
+  "body-limit": {
+    description:
+      "Server memory while six clients each post 400 MB at once (JSON and page forms, with and without a declared length)",
+    run: async (argv) => (await import("./body-limit.ts")).runBodyLimitBenchmark(argv),
+    usage: async () => (await import("./body-limit.ts")).usage,
+  },
   cart: {
     description:
       "Add to cart over HTTP on PostgreSQL and PGlite: throughput without contention, and a rush of 500 buyers on the last 10 units",

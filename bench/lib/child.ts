@@ -12,6 +12,8 @@ export interface ChildOptions {
 export interface RunningChild {
   /** The base URL the child printed (`listening http://127.0.0.1:PORT`). */
   url: string;
+  /** The child's process id (its memory is read from /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
   /** Null while the child runs; once it has exited, how (`code 1`, `signal SIGTERM`). */
   exitStatus(): string | null;
@@ -86,7 +88,7 @@ export async function startChild(
       options.listening ?? LISTENING,
       options.startTimeoutMs ?? START_TIMEOUT_MS,
     );
-    return { url, stop, exitStatus };
+    return { url, pid: child.pid!, stop, exitStatus };
   } catch (error) {
     await stop();
     throw error;
