@@ -60,12 +60,23 @@ export function createApp(deps: AppDependencies) {
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
-    try {
-      await deps.ctx.db.execute(sql`SELECT 1`);
-      return c.json({ status: "ok" });
-    } catch {
-      return c.json({ status: "unavailable", message: "The database does not answer." }, 503);
+    const [database, limiter] = await Promise.all([
+      deps.ctx.db.execute(sql`SELECT 1`).then(
+        () => "ok" as const,
+        () => "unavailable" as const,
+      ),
+      deps.rateLimiter.health?.(),
+    ]);
+    const checks: Record<string, "ok" | "unavailable"> = { database };
+    if (limiter) checks[limiter.store] = limiter.available ? "ok" : "unavailable";
+    if (database !== "ok") {
+      return c.json({ status: "unavailable", message: "The database does not answer.", checks }, 503);
     }
+    // Redis down is degraded, not unready: the instance still serves (the API limit counts in
+    // process, only account actions wait), and taking every instance out of the load balancer
+    // would turn that into a full outage (docs/decisions/022-redis-outage.md).
+    const degraded = Object.values(checks).includes("unavailable");
+    return c.json({ status: degraded ? "degraded" : "ok", checks });
   });
 
   const api = new Hono();

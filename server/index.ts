@@ -12,6 +12,7 @@ import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
 import { isCatalogueEmpty, seedDemoShop } from "#db/seed/seed.ts";
 import { DEMO_CUSTOMER, ensureShopSettings } from "#db/seed/shop-data.ts";
+import { withInProcessFallback } from "./adapters/fallback-rate-limiter.ts";
 import { createFirebasePhoneVerifier } from "./adapters/firebase-phone-verifier.ts";
 import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
 import { createOutbox } from "./adapters/outbox.ts";
@@ -27,6 +28,7 @@ export interface Services {
   logger: Logger;
   database: DatabaseHandle;
   ctx: CoreContext;
+  /** The API's per-address limiter; closing it closes the Redis connection the account limits share. */
   rateLimiter: RateLimiter;
 }
 
@@ -53,12 +55,19 @@ export async function createServices(config: Config, logger = createLogger(confi
     const result = await seedDemoShop(database.db);
     logger.info({ ...result }, "demo shop seeded");
   }
-  const rateLimiter = config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
+  // One policy per limiter when Redis does not answer (docs/decisions/022-redis-outage.md): the
+  // per-address API limit counts in this process meanwhile, so browsing and buying go on; the
+  // account limits (log-in, sign-up, reset, code checks) refuse, since counting per process would
+  // hand a password guesser a fresh budget on every instance. Both share one connection.
+  const shared = config.REDIS_URL
+    ? createRedisRateLimiter(config.REDIS_URL, undefined, { logger })
+    : undefined;
+  const rateLimiter = shared ? withInProcessFallback(shared) : createMemoryRateLimiter();
   const ctx: CoreContext = {
     db: database.db,
     now: () => new Date(),
     reservationMinutes: config.RESERVATION_MINUTES,
-    accounts: createAccountsContext(config, database, rateLimiter, () => ctx),
+    accounts: createAccountsContext(config, database, shared ?? rateLimiter, () => ctx),
     payments: createPayments(config, logger),
   };
   return { config, logger, database, ctx, rateLimiter };

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import {
   Await,
+  Form,
   Link,
   redirect,
   type ShouldRevalidateFunctionArgs,
@@ -43,11 +44,13 @@ import {
 import { listAddresses } from "#core/accounts/addresses.ts";
 import { listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
 import { applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
-import { cancelPayment } from "#core/orders/cancellation.ts";
+import { cancelPayment, unpaidOrderNumber } from "#core/orders/cancellation.ts";
 import { checkout } from "#core/orders/checkout.ts";
 import type { Route } from "./+types/customer.shopping-cart";
 
 const ORDERS_ROUTE = "/customer/orders";
+const PAYMENT_CANCELLED = "Your payment was cancelled. The items of that order are back in your cart.";
+const PAYMENT_NOT_CANCELLED = "That order is no longer awaiting payment, so it was not cancelled.";
 const ADD_PHONE_ROUTE = "/customer/add-phone-number";
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Shopping cart");
@@ -61,16 +64,19 @@ interface CartPage {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
   const cancelledOrder = new URL(request.url).searchParams.get(CANCELLED_ORDER_PARAM);
-  // Back from the card payment page's cancel link: that order's items come back to this cart.
-  const paymentCancelled = cancelledOrder
-    ? await cancelPayment(context.core, customerId, cancelledOrder)
-    : false;
+  // Back from the card payment page's cancel link: the page offers to cancel that order (a post);
+  // opening a link changes nothing.
+  const leftPayment = cancelledOrder
+    ? await unpaidOrderNumber(context.core, customerId, cancelledOrder).then((number) =>
+        number === null ? null : { orderId: cancelledOrder, number },
+      )
+    : null;
   const page: Promise<CartPage> = Promise.all([
     getCart(context.core, customerId),
     listPhoneNumbers(context.core, customerId),
     listAddresses(context.core, customerId),
   ]).then(([cart, phoneNumbers, addresses]) => ({ cart, phoneNumbers, addresses }));
-  return { paymentCancelled, page: (await withinOrStream(page)).data };
+  return { leftPayment, page: (await withinOrStream(page)).data };
 }
 
 /** Every change of the cart page, told apart by `intent` (CONVENTIONS: one action for the cart). */
@@ -83,6 +89,7 @@ const cartAction = z.discriminatedUnion(
     // `respond=data`: the page's script sends the form and shows the answer itself (toast, then the
     // orders page); a plain form post is redirected.
     checkoutForm.extend({ intent: z.literal("checkout"), respond: z.literal("data").optional() }),
+    z.object({ intent: z.literal("cancel-payment"), orderId: z.string().min(1).max(64) }),
   ],
   { error: "Unknown action." },
 );
@@ -123,6 +130,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "apply-coupon":
         return changed(await applyCoupon(core, customerId, input.couponCode));
+      case "cancel-payment": {
+        const cancelled = await cancelPayment(core, customerId, input.orderId);
+        if (!cancelled) return { ok: false as const, intent: input.intent, message: PAYMENT_NOT_CANCELLED };
+        return { ok: true as const, intent: input.intent, message: PAYMENT_CANCELLED };
+      }
       case "checkout": {
         const { intent: _, paymentMethod, respond, ...body } = input;
         const placed = await checkout(core, customerId, body, paymentMethod, {
@@ -314,7 +326,7 @@ function Cart({ page }: { page: CartPage }) {
   useEffect(() => {
     const result = checkoutResult;
     if (!result) return;
-    if (result.ok && "redirectTo" in result) {
+    if (result.ok && "redirectTo" in result && result.redirectTo) {
       void notify("success", result.message);
       navigate(result.redirectTo);
       return;
@@ -428,16 +440,14 @@ function Cart({ page }: { page: CartPage }) {
 }
 
 export default function ShoppingCartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, paymentCancelled } = loaderData;
+  const { page, leftPayment } = loaderData;
   // Only a plain form post (before the script loaded) answers here; the fetchers answer the rest.
   const posted = actionData as Answer;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="section-title mb-6">SHOPPING CART</h1>
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
-        {paymentCancelled && (
-          <NoticeBox message="Your payment was cancelled. The items of that order are back in your cart." />
-        )}
+        {leftPayment && <LeftPaymentNotice orderId={leftPayment.orderId} number={leftPayment.number} />}
         {posted && !posted.ok && <ErrorBox message={posted.message || CALL_FAILED} />}
         {posted?.ok && <NoticeBox message={posted.message} />}
       </div>
@@ -447,6 +457,32 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
         </Await>
       </Suspense>
     </section>
+  );
+}
+
+/**
+ * Back from the card payment page by its cancel link: the order still awaits payment, and the
+ * shopper decides. Cancelling is a post from this page (a link alone changes nothing); left alone,
+ * the order is cancelled when its payment window closes.
+ */
+function LeftPaymentNotice({ orderId, number }: { orderId: string; number: number }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p>
+        You left the payment page of order #{number}. Cancel the order to put its items back in your cart; if
+        it stays unpaid, it is cancelled when its payment window closes.
+      </p>
+      <Form method="post" className="shrink-0">
+        <input type="hidden" name="intent" value="cancel-payment" />
+        <input type="hidden" name="orderId" value={orderId} />
+        <button type="submit" className="button-primary h-10 px-4">
+          Cancel order #{number}
+        </button>
+      </Form>
+    </div>
   );
 }
 

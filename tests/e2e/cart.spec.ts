@@ -449,6 +449,12 @@ test("a declined card is shown on the test checkout, and cancelling brings the i
 
   await page.getByRole("link", { name: "Cancel and return to the shop" }).click();
   await expect(page).toHaveURL(`/customer/shopping-cart?cancelledOrder=${order._id}`);
+  // Coming back changes nothing by itself: the cart offers to cancel, and the shopper decides.
+  const offer = page.getByRole("status").filter({ hasText: "You left the payment page of order #" });
+  await expect(offer).toBeVisible();
+  expect((await onlyOrder(request, customer)).status).toBe("pending_payment");
+  await hydrated(page);
+  await offer.getByRole("button", { name: /^Cancel order #/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your payment was cancelled." })).toBeVisible();
   await expect(page.getByRole("link", { name: item.product.title })).toBeVisible();
   expect((await onlyOrder(request, customer)).status).toBe("cancelled");

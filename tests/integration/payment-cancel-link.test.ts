@@ -15,15 +15,21 @@ import {
 import { setUpStorefront } from "../support/storefront.ts";
 
 // The card payment page's cancel link (paymentReturnPaths in contract/shopping.ts) brings the shopper
-// back to the cart page with `?cancelledOrder=<order id>`; that page cancels the order if it is theirs
-// and still unpaid (cancelPayment in core/orders/cancellation.ts): its stock goes back on the shelf,
-// its coupon use is given back and its items return to the cart. Opened through the page itself.
+// back to the cart page with `?cancelledOrder=<order id>`. Opening it changes nothing (a link can be
+// sent by anyone); the page offers to cancel the order if it is theirs and still unpaid, and the
+// shopper's post from that page cancels it (cancelPayment in core/orders/cancellation.ts): its stock
+// goes back on the shelf, its coupon use is given back and its items return to the cart. Through the
+// page itself.
 
 const shop = setUpTestShop();
 const storefront = setUpStorefront(shop);
 const PHONE = "+212612345678";
 const COUPON = "SUMMER25";
 const NOTICE = "Your payment was cancelled. The items of that order are back in your cart.";
+const OFFER = "You left the payment page of order #";
+const NOT_CANCELLED = "That order is no longer awaiting payment, so it was not cancelled.";
+/** What a browser adds to a form post from the shop's own page. */
+const FROM_OUR_PAGE = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
 
 async function couponUses(): Promise<number> {
   const [row] = await shop.rows<{ used_count: number }>(
@@ -65,17 +71,36 @@ async function openCancelLink(orderId: string, customer?: TestCustomer) {
   return { status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
+/** The offer's button: the cart page's post to cancel that order. */
+async function postCancel(orderId: string, customer: TestCustomer) {
+  const res = await storefront.request(paymentReturnPaths(orderId).cancel, {
+    form: { intent: "cancel-payment", orderId },
+    headers: FROM_OUR_PAGE,
+    cookie: customer.token,
+  });
+  return { status: res.status, html: await res.text() };
+}
+
 describe("GET /customer/shopping-cart?cancelledOrder= (the payment page's cancel link)", () => {
-  it("cancels the shopper's unpaid order: stock and coupon use back, items back in the cart, once", async () => {
+  it("offers to cancel and changes nothing; the shopper's post cancels: stock and coupon use back, items back in the cart, once", async () => {
     const uses = await couponUses();
     const { customer, item, orderId } = await unpaidCardOrder();
     expect(await couponUses()).toBe(uses + 1);
     expect((await readCart(customer)).numOfCartItems).toBe(0);
 
+    const before = await shoppingRows(shop);
     const page = await openCancelLink(orderId, customer);
     expect(page.status).toBe(200);
-    expect(page.html).toContain(NOTICE);
-    expect(page.html).toContain(item.title);
+    const [row] = await shop.rows<{ number: number }>(sql`SELECT number FROM orders WHERE id = ${orderId}`);
+    expect(page.html).toContain(`${OFFER}<!-- -->${row!.number}`);
+    expect(page.html).not.toContain(NOTICE);
+    expect(await shoppingRows(shop)).toEqual(before);
+    expect((await orderRow(orderId)).status).toBe("pending_payment");
+
+    const cancelled = await postCancel(orderId, customer);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.html).toContain(NOTICE);
+    expect(cancelled.html).toContain(item.title);
     expect((await orderRow(orderId)).status).toBe("cancelled");
     const order = (await call(shop, "GET", `/customer/orders/${orderId}`, { token: customer.token })).body
       .data;
@@ -96,13 +121,15 @@ describe("GET /customer/shopping-cart?cancelledOrder= (the payment page's cancel
     });
     expect(await stockHeld(shop, item)).toBe(2);
 
-    // Reloading the page still says so, and gives nothing back a second time.
-    const before = await shoppingRows(shop);
+    // The link again offers nothing; a repeated post (a resent form) says the same and gives nothing
+    // back a second time.
+    const settled = await shoppingRows(shop);
     const reloaded = await openCancelLink(orderId, customer);
     expect(reloaded.status).toBe(200);
-    expect(reloaded.html).toContain(NOTICE);
-    const after = await shoppingRows(shop);
-    expect(after).toEqual(before);
+    expect(reloaded.html).not.toContain(OFFER);
+    const again = await postCancel(orderId, customer);
+    expect(again.html).toContain(NOTICE);
+    expect(await shoppingRows(shop)).toEqual(settled);
     expect(await couponUses()).toBe(uses);
     expect((await readCart(customer)).cartItems[0].quantity).toBe(2);
   });
@@ -117,14 +144,21 @@ describe("GET /customer/shopping-cart?cancelledOrder= (the payment page's cancel
 
     const page = await openCancelLink(owner.orderId, other);
     expect(page.status).toBe(200);
-    expect(page.html).not.toContain(NOTICE);
+    expect(page.html).not.toContain(OFFER);
     expect(page.html).not.toContain(owner.item.title);
+    const posted = await postCancel(owner.orderId, other);
+    expect(posted.html).toContain(NOT_CANCELLED);
+    expect(posted.html).not.toContain(owner.item.title);
     const visitor = await openCancelLink(owner.orderId);
     expect(visitor.status).toBe(302);
     expect(visitor.location).toBe("/");
     const malformed = await openCancelLink(`${owner.orderId}'--`, owner.customer);
     expect(malformed.status).toBe(200);
-    expect(malformed.html).not.toContain(NOTICE);
+    expect(malformed.html).not.toContain(OFFER);
+    expect((await postCancel(`${owner.orderId}'--`, owner.customer)).html).toContain(NOT_CANCELLED);
+    // The link that would have cancelled it before: now it only offers.
+    const own = await openCancelLink(owner.orderId, owner.customer);
+    expect(own.html).toContain(OFFER);
 
     const after = await shoppingRows(shop);
     expect(after).toEqual(before);
@@ -142,7 +176,8 @@ describe("GET /customer/shopping-cart?cancelledOrder= (the payment page's cancel
 
     const page = await openCancelLink(orderId, customer);
     expect(page.status).toBe(200);
-    expect(page.html).not.toContain(NOTICE);
+    expect(page.html).not.toContain(OFFER);
+    expect((await postCancel(orderId, customer)).html).toContain(NOT_CANCELLED);
     expect((await orderRow(orderId)).status).toBe("paid");
     expect(await stockOnHand(shop, item)).toBe(3);
     expect(await couponUses()).toBe(uses);

@@ -21,7 +21,7 @@ describe("health", () => {
   it("GET /readyz says the database answers", async () => {
     const { status, body } = await shop.get("/readyz");
     expect(status).toBe(200);
-    expect(body).toEqual({ status: "ok" });
+    expect(body).toEqual({ status: "ok", checks: { database: "ok" } });
   });
 });
 

@@ -8,6 +8,7 @@ import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts
 import type { AccountsContext, CoreContext } from "#core/context.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
+import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, queryRows } from "#db/client.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { createOutbox } from "#server/adapters/outbox.ts";
@@ -30,6 +31,8 @@ export interface TestShop {
 
 type TestShopOptions = {
   rateLimitPerMinute?: number;
+  /** The API's per-address limiter (RATE_LIMIT_PER_MINUTE): a fresh in-memory one unless given. */
+  rateLimiter?: RateLimiter;
   corsOrigins?: string[];
   /** Replace adapters (an SMTP mailer, a Firebase verifier, a Redis limiter) or the clock. */
   accounts?: Partial<AccountsContext>;
@@ -102,7 +105,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
     },
     logger: options.logger ?? pino({ level: "silent" }),
-    rateLimiter: createMemoryRateLimiter(),
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
   });
   return {
     app,
