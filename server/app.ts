@@ -26,7 +26,6 @@ import {
 } from "./middleware/request-input.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
-import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
 import { optionalSession } from "./middleware/session.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
 
@@ -42,21 +41,18 @@ export interface AppDependencies {
     | "PUBLIC_URL"
     | "STRIPE_WEBHOOK_SECRET"
     | "DEV_OUTBOX"
-  > &
-    SecurityHeadersConfig;
+  >;
   logger: Logger;
   rateLimiter: RateLimiter;
   /** Where built browser assets live (`build/client`); absent in API-only tests. */
   clientDir?: string;
   /** The React Router request handler for every other path; absent in API-only tests. */
-  renderPage?: (request: Request, meta: { clientIp: string; cspNonce: string }) => Promise<Response>;
+  renderPage?: (request: Request, meta: { clientIp: string }) => Promise<Response>;
 }
 
 /** The whole HTTP surface: API, images, static assets and the server-rendered storefront. */
 export function createApp(deps: AppDependencies) {
   const app = new Hono();
-  // First, so every response carries them, errors and 404s included (docs/decisions/023).
-  app.use(securityHeaders(deps.config));
   app.use(publicRequestUrls(deps.config.TRUST_PROXY));
   app.use(requestLog(deps.logger));
   app.use(compression());
@@ -163,10 +159,7 @@ export function createApp(deps: AppDependencies) {
     sameOriginForms(accountOptions.allowedOrigins),
     refuseUnstorableForm(),
   );
-  if (render)
-    app.all("*", (c) =>
-      render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY), cspNonce: c.get("cspNonce") }),
-    );
+  if (render) app.all("*", (c) => render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY) }));
   app.onError(handleApiError);
   return app;
 }
