@@ -49,6 +49,8 @@ export const STORY_STOCK = {
   // accounts.spec.ts, favorites.spec.ts: an add to cart that first asks a visitor to log in (the
   // favorites stories take no stock).
   "accounts-log-in-to-add": { M: 10 },
+  // behind-nginx.spec.ts: the whole shopping story over https through nginx.
+  "nginx-story": { M: 10 },
 } satisfies Record<string, Record<string, number>>;
 
 export type StoryProductKey = keyof typeof STORY_STOCK;
