@@ -26,6 +26,24 @@ export function sessionCookie(token: string, secure: boolean): string {
   ].join("; ");
 }
 
+/**
+ * The device cookie: proof that an account logged in from this browser before, so its log-ins are
+ * counted apart from strangers' guesses (docs/decisions/024-log-in-limits.md). Kept across log-outs.
+ */
+export const DEVICE_COOKIE = "shop_device";
+const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function deviceCookie(token: string, secure: boolean): string {
+  return [
+    `${DEVICE_COOKIE}=${token}`,
+    "Path=/",
+    `Max-Age=${DEVICE_MAX_AGE_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
 /** `Set-Cookie` that ends the session (log out, or a token that is no longer good). */
 export const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 

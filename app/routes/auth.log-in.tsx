@@ -1,11 +1,13 @@
 import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
+import { readCookies } from "#app/lib/cookies.server.ts";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { safeRedirectTarget } from "#app/lib/redirects.ts";
 import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { AUTH_FORM_FALLBACK, loginBody } from "#contract/accounts.ts";
+import { DEVICE_COOKIE, deviceCookie, isSecureRequest } from "#contract/session.ts";
 import { logIn } from "#core/accounts/customers.ts";
 import type { Route } from "./+types/auth.log-in";
 
@@ -22,11 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = readForm(form, loginBody);
   if (!parsed.ok) return invalidForm(parsed.failure);
   try {
-    const { token } = await logIn(context.core, parsed.data, { ip: context.clientIp });
-    // Back to where the customer was (the product they tried to add), else home.
-    return redirect(safeRedirectTarget(form.get("redirectTo")), {
-      headers: sessionHeaders(token, request, context.publicUrl),
+    const { token, deviceToken } = await logIn(context.core, parsed.data, {
+      ip: context.clientIp,
+      deviceToken: readCookies(request).get(DEVICE_COOKIE),
     });
+    // Back to where the customer was (the product they tried to add), else home.
+    const headers = new Headers(sessionHeaders(token, request, context.publicUrl));
+    headers.append("Set-Cookie", deviceCookie(deviceToken, isSecureRequest(request.url, context.publicUrl)));
+    return redirect(safeRedirectTarget(form.get("redirectTo")), { headers });
   } catch (error) {
     return formFailure(error, AUTH_FORM_FALLBACK);
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
   type CustomerProfile,
@@ -18,12 +19,17 @@ import { sendCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { createSessionToken, verifyToken } from "./tokens.ts";
+import { createSessionToken, signToken, verifyToken } from "./tokens.ts";
 
 /** Who is asking: rate limits count per client address. */
 export interface RequestMeta {
   ip: string;
+  /** The device cookie of a browser where an account logged in before (logIn), if it sent one. */
+  deviceToken?: string;
 }
+
+/** How long a browser stays known to an account after a log-in there. */
+export const DEVICE_SECONDS = 365 * 24 * 60 * 60;
 
 export const INVALID_SESSION = "Your session is invalid or has expired. Please log in again.";
 export const NOT_LOGGED_IN = "You are not logged in. Please log in to get access.";
@@ -79,9 +85,20 @@ export async function signUp(ctx: CoreContext, body: SignupBody, meta: RequestMe
 }
 
 /** A session token for the right email and password; anything else is one message that reveals nothing. */
+/**
+ * Log-in limits (docs/decisions/024-log-in-limits.md): a browser that proves, by its device cookie,
+ * that this account logged in there before has a budget of its own; every other attempt counts
+ * against the client's address and against the account. Strangers can exhaust the account's budget
+ * — as hard to brute-force as before — but not its owner's. A success hands out a new device cookie.
+ */
 export async function logIn(ctx: CoreContext, body: LoginBody, meta: RequestMeta) {
-  await enforceLimit(ctx, AUTH_LIMITS.logInPerIp, meta.ip);
-  await enforceLimit(ctx, AUTH_LIMITS.logInPerEmail, body.email);
+  const device = meta.deviceToken ? knownDevice(ctx, meta.deviceToken, body.email) : null;
+  if (device) {
+    await enforceLimit(ctx, AUTH_LIMITS.logInPerDevice, device);
+  } else {
+    await enforceLimit(ctx, AUTH_LIMITS.logInPerIp, meta.ip);
+    await enforceLimit(ctx, AUTH_LIMITS.logInPerEmail, body.email);
+  }
   const customer = await findCustomerByEmail(ctx, body.email);
   if (!customer) {
     decoyHash ??= hashPassword("not-a-real-password");
@@ -91,7 +108,19 @@ export async function logIn(ctx: CoreContext, body: LoginBody, meta: RequestMeta
   if (!(await verifyPassword(body.password, customer.password_hash)))
     throw unauthenticated(WRONG_CREDENTIALS);
   const token = await createSessionToken(ctx, { id: customer.id, tokenVersion: customer.token_version });
-  return { token, customerId: customer.id, emailVerified: customer.email_verified_at !== null };
+  const deviceToken = await signToken(ctx, "device", randomUUID(), { email: body.email }, DEVICE_SECONDS);
+  return {
+    token,
+    deviceToken,
+    customerId: customer.id,
+    emailVerified: customer.email_verified_at !== null,
+  };
+}
+
+/** The device id a valid device cookie names, when it was issued for this e-mail address. */
+function knownDevice(ctx: CoreContext, token: string, email: string): string | null {
+  const verified = verifyToken(ctx, "device", token);
+  return verified.ok && verified.claims.email === email ? verified.claims.sub : null;
 }
 
 type SessionRow = Pick<CustomerRow, "id" | "token_version" | "email_verified_at">;

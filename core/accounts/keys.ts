@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { CoreContext } from "../context.ts";
 
-export type KeyUse = "session" | "phone-verification" | "phone-id-token" | "one-time-code";
+export type KeyUse = "session" | "phone-verification" | "phone-id-token" | "one-time-code" | "device";
 
 // One configured secret, a separate key per use: a token minted for one purpose can never be
 // replayed as another, and code hashes do not share a key with signatures.

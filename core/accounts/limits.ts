@@ -32,6 +32,19 @@ export const AUTH_LIMITS = {
     message: "Too many log-in attempts from this network. Please try again in 15 minutes.",
     unavailableMessage: SIGN_IN_UNAVAILABLE,
   },
+  /**
+   * Attempts from a browser where this account has logged in before (its device cookie): counted on
+   * their own, so strangers' wrong passwords, which count against the account below, never lock
+   * its owner out (docs/decisions/024-log-in-limits.md).
+   */
+  logInPerDevice: {
+    name: "login-device",
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    message: "Too many log-in attempts for this account. Please try again in 15 minutes.",
+    unavailableMessage: SIGN_IN_UNAVAILABLE,
+  },
+  /** Attempts from anywhere else, for one account: what a guesser gets, wherever they try from. */
   logInPerEmail: {
     name: "login-email",
     limit: 10,

@@ -9,6 +9,7 @@ const AUDIENCE: Record<Exclude<KeyUse, "one-time-code">, string> = {
   session: "shop:session",
   "phone-verification": "shop:phone-verification",
   "phone-id-token": "shop:phone-id-token",
+  device: "shop:device",
 };
 
 type Ctx = Pick<CoreContext, "accounts" | "now">;

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import {
   addPhoneNumberBody,
   addressBody,
@@ -11,7 +12,14 @@ import {
   signupBody,
   verifyEmailBody,
 } from "#contract/accounts.ts";
-import { CLEAR_SESSION_COOKIE, isCrossSiteWrite, isSecureRequest, sessionCookie } from "#contract/session.ts";
+import {
+  CLEAR_SESSION_COOKIE,
+  DEVICE_COOKIE,
+  deviceCookie,
+  isCrossSiteWrite,
+  isSecureRequest,
+  sessionCookie,
+} from "#contract/session.ts";
 import { addAddress, deleteAddress, listAddresses } from "#core/accounts/addresses.ts";
 import { getProfile, logIn, signUp } from "#core/accounts/customers.ts";
 import { requestEmailVerification, verifyEmail } from "#core/accounts/email-verification.ts";
@@ -59,9 +67,20 @@ export function authRoutes(ctx: CoreContext, options: Options) {
       );
     })
     .post("/login", async (c) => {
-      const { token } = await logIn(ctx, await parseBody(c, loginBody), meta(c));
-      setSessionCookie(c, token, options);
-      return c.json({ status: "Success", message: "You are logged in.", token });
+      const deviceToken = getCookie(c, DEVICE_COOKIE);
+      const result = await logIn(ctx, await parseBody(c, loginBody), { ...meta(c), deviceToken });
+      setSessionCookie(c, result.token, options);
+      // Like the session cookie, not for a form posted from another site's page.
+      if (!isCrossSiteWrite(c.req.raw, options.allowedOrigins)) {
+        c.header(
+          "Set-Cookie",
+          deviceCookie(result.deviceToken, isSecureRequest(c.req.url, options.publicUrl)),
+          {
+            append: true,
+          },
+        );
+      }
+      return c.json({ status: "Success", message: "You are logged in.", token: result.token });
     })
     .post("/forgotPassword", async (c) => {
       const { email } = await parseBody(c, forgotPasswordBody);
