@@ -10,6 +10,11 @@ declare module "react-router" {
     publicUrl?: string;
     /** The client's address (X-Forwarded-For behind a trusted proxy): log-in and sign-up limits count per address. */
     clientIp: string;
+    /**
+     * This response's Content-Security-Policy nonce (server/middleware/security-headers.ts): every
+     * inline script of the page carries it, or the browser refuses to run it (decision 023).
+     */
+    cspNonce: string;
     /** Set when SMS_PROVIDER=firebase: the add-phone page verifies numbers with the Firebase client SDK. */
     firebase?: FirebasePublicConfig;
   }

@@ -1,5 +1,8 @@
-import { type ReactNode, useEffect } from "react";
+// First: before any module builds a zod schema in the browser (decision 023).
+import "./lib/zod-jitless.ts";
+import { type ReactNode, useContext, useEffect } from "react";
 import {
+  UNSAFE_FrameworkContext as FrameworkContext,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -47,6 +50,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: favicon, t
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? "light";
+  // The response's Content-Security-Policy nonce, which entry.server.tsx gives <ServerRouter>. The
+  // browser hides it after parsing, so in the browser it is undefined and hydration is told to
+  // ignore the difference (docs/decisions/023-security-headers.md).
+  const nonce = useContext(FrameworkContext)?.nonce;
   return (
     <html lang="en" className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
       <head>
@@ -54,15 +61,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === "dark" ? "#030712" : "#ffffff"} />
         {/* Before anything paints: the stored theme wins over a missing cookie (no flash). */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, no input */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT + VIEWPORT_BOOT_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, no input
+          dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT + VIEWPORT_BOOT_SCRIPT }}
+        />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -13,24 +13,28 @@ import { createServices, startupBanner } from "#server/index.ts";
 const config = loadConfigOrExit();
 
 const services = await createServices(config);
-const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+const server = createHttpServer();
+// Vite's hot-reload socket on the shop's own server and port: the Content-Security-Policy's
+// connect-src 'self' covers it, where Vite's own port (24678) would be refused (decision 023).
+const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
 const app = createApp({
   ctx: services.ctx,
   config,
   logger: services.logger,
   rateLimiter: services.rateLimiter,
-  renderPage: async (request, { clientIp }) => {
+  renderPage: async (request, { clientIp, cspNonce }) => {
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     return createRequestHandler(build, "development")(request, {
       core: services.ctx,
       publicUrl: config.PUBLIC_URL,
       clientIp,
+      cspNonce,
       firebase: firebasePublicConfig(config),
     });
   },
 });
 const listener = getRequestListener(app.fetch);
-const server = createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+server.on("request", (req, res) => vite.middlewares(req, res, () => listener(req, res)));
 server.listen(config.PORT, config.HOST, () =>
   console.log(startupBanner(`http://localhost:${config.PORT}`, config)),
 );

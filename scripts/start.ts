@@ -40,11 +40,12 @@ const services = await createServices(config);
 const handle = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
 const running = await runServer(services, {
   clientDir: path.relative(process.cwd(), path.resolve("build/client")),
-  renderPage: (request, { clientIp }) =>
+  renderPage: (request, { clientIp, cspNonce }) =>
     handle(request, {
       core: services.ctx,
       publicUrl: config.PUBLIC_URL,
       clientIp,
+      cspNonce,
       firebase: firebasePublicConfig(config),
     }),
 });

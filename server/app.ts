@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { hasBrand } from "#core/catalog/taxonomy.ts";
 import type { CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
+import { absoluteImageUrls } from "./api/absolute-images.ts";
 import { authRoutes, customerRoutes } from "./api/accounts.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { buildOpenApiDocument } from "./api/openapi.ts";
@@ -26,6 +27,7 @@ import {
 } from "./middleware/request-input.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
+import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
 import { optionalSession } from "./middleware/session.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
 
@@ -41,18 +43,21 @@ export interface AppDependencies {
     | "PUBLIC_URL"
     | "STRIPE_WEBHOOK_SECRET"
     | "DEV_OUTBOX"
-  >;
+  > &
+    SecurityHeadersConfig;
   logger: Logger;
   rateLimiter: RateLimiter;
   /** Where built browser assets live (`build/client`); absent in API-only tests. */
   clientDir?: string;
   /** The React Router request handler for every other path; absent in API-only tests. */
-  renderPage?: (request: Request, meta: { clientIp: string }) => Promise<Response>;
+  renderPage?: (request: Request, meta: { clientIp: string; cspNonce: string }) => Promise<Response>;
 }
 
 /** The whole HTTP surface: API, images, static assets and the server-rendered storefront. */
 export function createApp(deps: AppDependencies) {
   const app = new Hono();
+  // First, so every response carries them, errors and 404s included (docs/decisions/023).
+  app.use(securityHeaders(deps.config));
   app.use(publicRequestUrls(deps.config.TRUST_PROXY));
   app.use(requestLog(deps.logger));
   app.use(compression());
@@ -105,6 +110,7 @@ export function createApp(deps: AppDependencies) {
   const openApi = buildOpenApiDocument();
   api.get("/openapi.json", (c) => c.json(openApi));
   const publicUrl = deps.config.PUBLIC_URL;
+  api.use(absoluteImageUrls(publicUrl)); // image URLs in answers are absolute (docs/decisions/025)
   const accountOptions = {
     proxyHops: deps.config.TRUST_PROXY,
     allowedOrigins: [...deps.config.CORS_ORIGINS, ...(publicUrl ? [new URL(publicUrl).origin] : [])],
@@ -159,7 +165,10 @@ export function createApp(deps: AppDependencies) {
     sameOriginForms(accountOptions.allowedOrigins),
     refuseUnstorableForm(),
   );
-  if (render) app.all("*", (c) => render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY) }));
+  if (render)
+    app.all("*", (c) =>
+      render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY), cspNonce: c.get("cspNonce") }),
+    );
   app.onError(handleApiError);
   return app;
 }

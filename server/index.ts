@@ -19,7 +19,7 @@ import { createOutbox } from "./adapters/outbox.ts";
 import { createRedisRateLimiter } from "./adapters/redis-rate-limiter.ts";
 import { createSmtpMailer } from "./adapters/smtp-mailer.ts";
 import { createStripePayments } from "./adapters/stripe-payments.ts";
-import { createApp } from "./app.ts";
+import { type AppDependencies, createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { resolveJwtSecret } from "./secrets.ts";
 
@@ -142,7 +142,7 @@ export async function runServer(
   services: Services,
   web: {
     clientDir?: string;
-    renderPage?: (request: Request, meta: { clientIp: string }) => Promise<Response>;
+    renderPage?: AppDependencies["renderPage"];
   },
 ): Promise<RunningServer> {
   const { config, logger } = services;

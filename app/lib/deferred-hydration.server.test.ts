@@ -27,6 +27,18 @@ describe("deferHydration", () => {
     expect(html).toContain("streamController.close()");
   });
 
+  it("keeps the nonce: nonced preloads are held back, the starter carries it (decision 023)", () => {
+    const nonced = DOC.replace(
+      '<link rel="modulepreload" href="/assets/a.js"/>',
+      '<link rel="modulepreload" href="/assets/a.js" nonce="abc+/="/>',
+    ).replace('<script type="module" async="">', '<script nonce="abc+/=" type="module" async="">');
+    const html = deferHydration(nonced)!;
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('<script nonce="abc+/=" type="module"');
+    expect(html).toContain('id="shop-entry" data-preload="/assets/a.js">');
+    expect(html).toContain(`<script nonce="abc+/=">${HYDRATION_STARTER}</script>`);
+  });
+
   it("leaves a document without the module script alone", () => {
     expect(deferHydration("<html><body>hi</body></html>")).toBeUndefined();
   });

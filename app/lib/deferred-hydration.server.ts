@@ -12,24 +12,30 @@ import { StringDecoder } from "node:string_decoder";
  *   tiny starter runs it once the page has painted, at the first interaction, or after MAX_WAIT_MS,
  *   whichever comes first.
  *
- * Everything after that script (streamed data) passes through untouched.
+ * Everything after that script (streamed data) passes through untouched. Under the
+ * Content-Security-Policy's nonce (docs/decisions/023-security-headers.md) the starter carries the
+ * module script's nonce and hands it on to the script it creates: an inline script without it is
+ * refused.
  */
 export const MAX_WAIT_MS = 3000;
 
-const MODULE_OPEN = '<script type="module" async="">';
-const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]*)"\/>/g;
+/** React Router's module script, with the nonce it was given (if any) before its type. */
+const MODULE_OPEN = /<script(?: nonce="([^"]*)")? type="module" async="">/;
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]*)"(?: nonce="[^"]*")?\/>/g;
 /** Past this, the document is not what we expect: it goes out unchanged. */
 const MAX_BUFFER = 4 * 1024 * 1024;
 
-export const HYDRATION_STARTER = `(function(){var done=0;function go(){if(done)return;done=1;var e=document.getElementById("shop-entry");(e.dataset.preload||"").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=document.getElementById("shop-entry").textContent;document.body.appendChild(s)}try{new PerformanceObserver(function(l){if(l.getEntries().length)setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){go()}["pointerdown","keydown","touchstart"].forEach(function(e){addEventListener(e,go,{once:true,capture:true,passive:true})});setTimeout(go,${MAX_WAIT_MS})})();`;
+export const HYDRATION_STARTER = `(function(){var n=document.currentScript&&document.currentScript.nonce,done=0;function go(){if(done)return;done=1;var e=document.getElementById("shop-entry");(e.dataset.preload||"").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(n)l.nonce=n;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=document.getElementById("shop-entry").textContent;document.body.appendChild(s)}try{new PerformanceObserver(function(l){if(l.getEntries().length)setTimeout(go,0)}).observe({type:"paint",buffered:true})}catch(e){go()}["pointerdown","keydown","touchstart"].forEach(function(e){addEventListener(e,go,{once:true,capture:true,passive:true})});setTimeout(go,${MAX_WAIT_MS})})();`;
 
 /** The document with its hydration deferred, or undefined when the module script is not (yet) in it. */
 export function deferHydration(html: string): string | undefined {
-  const open = html.indexOf(MODULE_OPEN);
-  if (open < 0) return undefined;
+  const match = MODULE_OPEN.exec(html);
+  if (!match) return undefined;
+  const open = match.index;
   const close = html.indexOf("</script>", open);
   if (close < 0) return undefined;
-  const entry = html.slice(open + MODULE_OPEN.length, close);
+  const entry = html.slice(open + match[0].length, close);
+  const nonce = match[1] === undefined ? "" : ` nonce="${match[1]}"`;
   // The modules are still fetched in parallel, not one import level at a time: the starter adds
   // these preloads back when it runs.
   const preloads: string[] = [];
@@ -39,7 +45,7 @@ export function deferHydration(html: string): string | undefined {
   });
   return (
     head +
-    `<script type="text/plain" id="shop-entry" data-preload="${preloads.join(" ")}">${entry}</script><script>${HYDRATION_STARTER}</script>` +
+    `<script type="text/plain" id="shop-entry" data-preload="${preloads.join(" ")}">${entry}</script><script${nonce}>${HYDRATION_STARTER}</script>` +
     html.slice(close + "</script>".length)
   );
 }

@@ -15,8 +15,27 @@ export interface Axe {
   check(...selectors: string[]): Promise<void>;
 }
 
+/** What a page reports when its Content-Security-Policy refuses something (decision 023). */
+interface Violation {
+  directive: string;
+  blocked: string;
+  document: string;
+  sample: string;
+}
+
+declare global {
+  interface Window {
+    __shopCspViolation?: (violation: Violation) => void;
+  }
+}
+
 /**
- * Playwright's `test`, with two changes:
+ * Playwright's `test`, with three changes:
+ * - every page of the test's browser context is watched for Content-Security-Policy violations
+ *   (the `securitypolicyviolation` event, and the console's report of it for what happens before
+ *   a listener could see it); any at all fails the test when it ends, listed. The shop's pages run
+ *   no inline script without the response's nonce (docs/decisions/023-security-headers.md), and
+ *   this is what keeps them so.
  * - `page.goto` on one of the shop's pages returns once React has hydrated it. The shop starts
  *   hydrating only after the first paint (app/lib/deferred-hydration.server.ts); before that, links
  *   and forms work as plain HTML, so a story that clicks a script-driven control right after loading
@@ -25,6 +44,30 @@ export interface Axe {
  * - `axe`, the one accessibility scan a test may make.
  */
 export const test = base.extend<{ axe: Axe }>({
+  context: async ({ context }, use) => {
+    const violations: string[] = [];
+    await context.exposeFunction("__shopCspViolation", (v: Violation) => {
+      violations.push(`${v.directive} refused ${v.blocked || "inline"} on ${v.document} ${v.sample}`.trim());
+    });
+    await context.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        window.__shopCspViolation?.({
+          directive: event.effectiveDirective,
+          blocked: event.blockedURI,
+          document: event.documentURI,
+          sample: event.sample,
+        });
+      });
+    });
+    context.on("console", (message) => {
+      // Chromium's wording varies by version ("Refused to load …", "Executing inline script
+      // violates the following Content Security Policy directive …").
+      if (/Refused to|Content Security Policy/.test(message.text()))
+        violations.push(`console: ${message.text()}`);
+    });
+    await use(context);
+    expect(violations, "Content-Security-Policy violations (decision 023)").toEqual([]);
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

@@ -68,8 +68,8 @@ export function setUpStorefront(shop: TestShop, options: { publicUrl?: string } 
       },
       logger: pino({ level: "silent" }),
       rateLimiter: createMemoryRateLimiter(),
-      renderPage: (request, { clientIp }) =>
-        handle(request, { core: shop.ctx, publicUrl: options.publicUrl, clientIp }),
+      renderPage: (request, { clientIp, cspNonce }) =>
+        handle(request, { core: shop.ctx, publicUrl: options.publicUrl, clientIp, cspNonce }),
     });
   });
   afterAll(async () => {
