@@ -34,13 +34,22 @@ export const PRODUCT_LIST_FIELDS = [
 ] as const;
 export type ProductListField = (typeof PRODUCT_LIST_FIELDS)[number];
 
+/**
+ * Other names `fields` accepts for product fields: `save` is the original back end's name for the
+ * favorite marker, and the spec's product-card field list ends with it (docs/decisions/025).
+ */
+export const PRODUCT_FIELD_ALIASES = { save: "isFavorite" } as const satisfies Record<
+  string,
+  ProductListField
+>;
+
 /** Upper bound for price filters, in dollars: far above any garment, far below integer overflow. */
 export const MAX_PRICE_FILTER = 1_000_000;
 
 export const productListQuery = z.object({
   ...pageParams,
   sort: one("sort", sortList(PRODUCT_SORT_FIELDS)).optional(),
-  fields: fieldList(PRODUCT_LIST_FIELDS).optional(),
+  fields: fieldList(PRODUCT_LIST_FIELDS, PRODUCT_FIELD_ALIASES).optional(),
   search: one(
     "search",
     z.string().trim().max(200, { message: "search must be at most 200 characters" }),
@@ -102,7 +111,7 @@ export const taxonomyItem = z.object({
   _id: z.string(),
   name: z.string(),
   slug: z.string(),
-  image: z.string(),
+  image: z.string().describe("Absolute URL"),
   category: z.string().optional(),
   subCategory: z.string().optional(),
   createdAt: z.string(),
@@ -117,7 +126,7 @@ export const productListItem = z.object({
   price: z.number().describe("Dollars, two decimals"),
   priceBeforeDiscount: z.number(),
   discountPercent: z.number().int(),
-  imageCover: z.string(),
+  imageCover: z.string().describe("Absolute URL"),
   size: z.string().nullable().describe("The size whose price is shown: the cheapest in stock"),
   quantity: z.number().int().describe("Available stock: on hand minus active cart holds"),
   sold: z.number().int(),
@@ -126,7 +135,11 @@ export const productListItem = z.object({
   color: z.string(),
   category: z.string(),
   brand: z.string().nullable(),
-  isFavorite: z.boolean(),
+  isFavorite: z
+    .boolean()
+    .describe(
+      "Whether the signed-in customer saved the product; always present with a session, whatever `fields` says",
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -144,7 +157,7 @@ export type ProductSize = z.infer<typeof productSize>;
 
 export const productDetail = productListItem.omit({ category: true, brand: true }).extend({
   description: z.string(),
-  images: z.array(z.string()),
+  images: z.array(z.string()).describe("Absolute URLs"),
   colorName: z.string(),
   category: namedRef,
   subCategories: z.array(namedRef),

@@ -95,10 +95,16 @@ export function sortList<F extends string>(fields: readonly F[]) {
   });
 }
 
-/** `fields=_id,title`: names are trimmed (clients send newlines) and unknown names are ignored. */
-export function fieldList<F extends string>(fields: readonly F[]) {
+/**
+ * `fields=_id,title`: names are trimmed (clients send newlines) and unknown names are ignored.
+ * `aliases` maps other names clients send to the field they mean (`save` → `isFavorite`).
+ */
+export function fieldList<F extends string>(fields: readonly F[], aliases: Readonly<Record<string, F>> = {}) {
   return z.array(z.string()).transform((values) => {
-    const wanted = values.flatMap((v) => v.split(",")).map((v) => v.trim());
+    const wanted = values
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim())
+      .map((v) => (Object.hasOwn(aliases, v) ? aliases[v]! : v));
     return fields.filter((f) => wanted.includes(f));
   });
 }

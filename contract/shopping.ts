@@ -157,9 +157,6 @@ export type FavoriteListResponse = z.infer<typeof favoriteListResponse>;
 
 export const favoriteChangedResponse = success.extend({ productId: z.string(), isFavorite: z.boolean() });
 
-/** POST /customer/shopping-cart: what the spec's client reads is the message (SPEC §7). */
-export const cartItemAddedResponse = success.extend({ numOfCartItems: z.number().int() });
-
 export const cartItem = z.object({
   _id: z.string(),
   product: z.object({
@@ -217,6 +214,30 @@ export const cartResponse = success.extend({
   }),
 });
 export type CartResponse = z.infer<typeof cartResponse>;
+
+/**
+ * Every cart answer of the API (GET, POST, PUT, DELETE /customer/shopping-cart and PUT …/apply-coupon):
+ * the cart under `data`, as the original back end answered (`response.data.cartItems`), with
+ * `cartItems` and `numOfCartItems` also at the top level for clients that read the spec's listing
+ * literally (docs/decisions/025-api-fidelity.md). The storefront reads `cartResponse` from core.
+ */
+export const apiCartResponse = success.extend({
+  numOfCartItems: z.number().int().describe("A copy of data.numOfCartItems"),
+  cartItems: z.array(cartItem).describe("A copy of data.cartItems"),
+  data: cartResponse.shape.data.extend({
+    numOfCartItems: z.number().int(),
+    cartItems: z.array(cartItem),
+  }),
+});
+export type ApiCartResponse = z.infer<typeof apiCartResponse>;
+
+/** The API's cart answer: core's cart with the lines also under `data`. */
+export function toApiCart(cart: CartResponse): ApiCartResponse {
+  return {
+    ...cart,
+    data: { numOfCartItems: cart.numOfCartItems, cartItems: cart.cartItems, ...cart.data },
+  };
+}
 
 export const orderItem = z.object({
   product: z.object({ _id: z.string(), title: z.string(), imageCover: z.string() }),

@@ -80,12 +80,3 @@ export async function putBackInCart(
       DO UPDATE SET quantity = LEAST(${MAX_LINE_QUANTITY}, stock_holds.quantity + EXCLUDED.quantity)`);
   }
 }
-
-/** How many lines the customer's cart has. */
-export async function countCartLines(db: Executor, customerId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM stock_holds WHERE customer_id = ${customerId}`,
-  );
-  return row?.n ?? 0;
-}

@@ -22,7 +22,7 @@ import { conflict, invalidField, notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
 import { expireUnpaidOrders } from "../orders/cancellation.ts";
 import { lockStock, type StockRef, stockKey } from "../orders/stock-moves.ts";
-import { countCartLines, deleteLines, hasLine, lockCart, writeLine } from "./cart-lines.ts";
+import { deleteLines, hasLine, lockCart, writeLine } from "./cart-lines.ts";
 import { itemTurns } from "./item-turns.ts";
 import { type PricingSettings, priceCart } from "./pricing.ts";
 
@@ -222,7 +222,7 @@ export async function addToCart(ctx: CoreContext, customerId: string, body: AddT
     turn.noteCount({ item, available: glance.free - glance.ownActive, at });
     refuseShortage(item, glance, glance.own + body.quantity);
     return ctx.db.transaction(async (tx) => {
-      await lockCart(tx, customerId, now);
+      const { couponId } = await lockCart(tx, customerId, now);
       at = turns.tick();
       const state = await lockItemStock(tx, customerId, item, now);
       turn.noteCount({ item, available: state.free - state.ownActive, at });
@@ -233,16 +233,125 @@ export async function addToCart(ctx: CoreContext, customerId: string, body: AddT
       refuseShortage(item, state, quantity);
       const until = holdUntil(ctx, now);
       await writeLine(tx, customerId, item, quantity, until, now);
-      // Cart activity keeps the other lines' holds too (lapsed ones are re-checked when the cart is read).
-      await tx.execute(sql`UPDATE stock_holds SET expires_at = ${ts(until)}
-        WHERE customer_id = ${customerId} AND expires_at > ${ts(now)}`);
-      return {
-        status: "Success" as const,
-        message: `${itemLabel(item)} added to your cart.`,
-        numOfCartItems: await countCartLines(tx, customerId),
-      };
+      // Cart activity keeps the other lines' holds too (lapsed ones are re-checked when the cart is
+      // read), and the answer is the cart: both in one statement, in place of the extension and the
+      // count of lines this used to run (docs/decisions/025-api-fidelity.md).
+      const cart = await extendAndReadCart(tx, customerId, couponId, now, until);
+      return answerCart(cart, `${itemLabel(item)} added to your cart.`);
     });
   });
+}
+
+interface CartRow extends LineRow {
+  /** The sizes of the line's product with their available stock; null for a product without sizes. */
+  sizes: { id: string; size: string; available: number }[] | string | null;
+  /** A product without sizes: its available stock. */
+  product_available: number | null;
+  tax_rate_basis_points: number;
+  shipping_cents: number;
+  free_shipping_threshold_cents: number;
+  coupon_code: string | null;
+  coupon_discount_percent: number | null;
+  coupon_expires_at: Date | string | null;
+  coupon_usage_limit: number | null;
+  coupon_used_count: number | null;
+  coupon_min_subtotal_cents: number | null;
+}
+
+/**
+ * After an add, in the add's transaction (cart and item locked): extends the active holds to `until`
+ * and reads the whole cart as cartView shows it (lines, every line's stock, pricing settings, the
+ * coupon) in one statement. Lines whose hold lapsed before this add are shown as they stand; the
+ * next read of the cart (loadCart) re-checks them, as it always did. A coupon that stopped applying
+ * is removed, as loadCart would (one more statement, only then).
+ */
+async function extendAndReadCart(
+  tx: Executor,
+  customerId: string,
+  couponId: string | null,
+  now: Date,
+  until: Date,
+): Promise<CartSnapshot> {
+  // The UPDATE runs whether or not the SELECT reads it; the SELECT sees the rows as they were
+  // before it (one snapshot), so an active line's new expiry is `until`, computed below.
+  const rows = await queryRows<CartRow>(
+    tx,
+    sql`WITH extended AS (
+          UPDATE stock_holds SET expires_at = ${ts(until)}
+          WHERE customer_id = ${customerId} AND expires_at > ${ts(now)} RETURNING id
+        )
+        SELECT h.id, h.product_id, h.product_size_id, h.quantity, h.expires_at, p.title, p.image_cover, p.color,
+          s.size, COALESCE(s.price_cents, p.price_cents) AS unit_price_cents,
+          CASE WHEN p.has_sizes THEN (
+            SELECT json_agg(json_build_object('id', z.id, 'size', z.size,
+              'available', ${availableSizeStockSql(sql`z`, now)}) ORDER BY z.size)
+            FROM product_sizes z WHERE z.product_id = p.id) END AS sizes,
+          CASE WHEN NOT p.has_sizes THEN ${availableProductStockSql(sql`p`, now)} END AS product_available,
+          st.tax_rate_basis_points, st.shipping_cents, st.free_shipping_threshold_cents,
+          c.code AS coupon_code, c.discount_percent AS coupon_discount_percent, c.expires_at AS coupon_expires_at,
+          c.usage_limit AS coupon_usage_limit, c.used_count AS coupon_used_count,
+          c.min_subtotal_cents AS coupon_min_subtotal_cents
+        FROM stock_holds h JOIN products p ON p.id = h.product_id
+        LEFT JOIN product_sizes s ON s.id = h.product_size_id
+        JOIN shop_settings st ON st.id = 1
+        LEFT JOIN coupons c ON c.id = ${couponId ?? ""}
+        WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id`,
+  );
+  const first = rows[0];
+  if (!first) throw new Error("the cart has no line right after an add");
+  const lines = rows.map(toCartLine);
+  for (const line of lines) if (line.expiresAt > now) line.expiresAt = until;
+  const availability: AvailabilityRow[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.product_id)) continue;
+    seen.add(row.product_id);
+    if (row.sizes === null) {
+      availability.push({
+        product_id: row.product_id,
+        size: null,
+        size_id: null,
+        available: row.product_available ?? 0,
+      });
+      continue;
+    }
+    // PGlite and pg both parse json; a driver that does not gives the text.
+    const sizes =
+      typeof row.sizes === "string"
+        ? (JSON.parse(row.sizes) as Exclude<CartRow["sizes"], string>)
+        : row.sizes;
+    for (const z of sizes ?? []) {
+      availability.push({ product_id: row.product_id, size: z.size, size_id: z.id, available: z.available });
+    }
+  }
+  const notes: string[] = [];
+  let coupon: Coupon | null =
+    couponId && first.coupon_code !== null
+      ? {
+          id: couponId,
+          code: first.coupon_code,
+          discountPercent: first.coupon_discount_percent!,
+          expiresAt: new Date(first.coupon_expires_at!),
+          usageLimit: first.coupon_usage_limit,
+          usedCount: first.coupon_used_count!,
+          minSubtotalCents: first.coupon_min_subtotal_cents!,
+        }
+      : null;
+  const refusal = coupon ? couponRefusal(coupon, itemsCents(lines), now) : null;
+  if (couponId && (refusal || !coupon)) {
+    await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
+    if (refusal) notes.push(`${refusal} It was removed from your cart.`);
+    coupon = null;
+  }
+  return {
+    cart: { lines, coupon, notes },
+    settings: {
+      taxRateBasisPoints: first.tax_rate_basis_points,
+      shippingCents: first.shipping_cents,
+      freeShippingThresholdCents: first.free_shipping_threshold_cents,
+    },
+    availability,
+  };
 }
 
 interface LineRow {
@@ -268,7 +377,11 @@ async function readLines(db: Executor, customerId: string): Promise<CartLine[]> 
         LEFT JOIN product_sizes s ON s.id = h.product_size_id
         WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id FOR UPDATE OF h`,
   );
-  return rows.map((r) => ({
+  return rows.map(toCartLine);
+}
+
+function toCartLine(r: LineRow): CartLine {
+  return {
     id: r.id,
     productId: r.product_id,
     sizeId: r.product_size_id,
@@ -279,7 +392,7 @@ async function readLines(db: Executor, customerId: string): Promise<CartLine[]> 
     imageCover: r.image_cover,
     color: r.color,
     unitPriceCents: r.unit_price_cents,
-  }));
+  };
 }
 
 export async function readPricingSettings(db: Executor): Promise<PricingSettings> {
@@ -392,6 +505,14 @@ interface AvailabilityRow {
   available: number;
 }
 
+/** What a cart answer is made of: the cart, the pricing settings and the stock of its products. */
+interface CartSnapshot {
+  cart: Pick<LoadedCart, "lines" | "coupon" | "notes">;
+  settings: PricingSettings;
+  /** Per product of the cart: each size's available stock, or the product's (size null). */
+  availability: AvailabilityRow[];
+}
+
 /** The cart response of SPEC §3, priced from the catalogue now. */
 async function cartView(db: Executor, cart: LoadedCart, message: string, now: Date): Promise<CartResponse> {
   const settings = await readPricingSettings(db);
@@ -408,6 +529,11 @@ async function cartView(db: Executor, cart: LoadedCart, message: string, now: Da
               FROM products p WHERE p.id = ${anyOf(productIds)} AND NOT p.has_sizes
               ORDER BY 1, 2`,
         );
+  return answerCart({ cart, settings, availability }, message);
+}
+
+/** The cart response from what was read (cartView, or the add's single statement). */
+function answerCart({ cart, settings, availability }: CartSnapshot, message: string): CartResponse {
   const pricing = priceCart(itemsCents(cart.lines), settings, cart.coupon?.discountPercent ?? null);
   const cartItems: CartItem[] = cart.lines.map((line) => {
     const rows = availability.filter((a) => a.product_id === line.productId);

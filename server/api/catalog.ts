@@ -28,9 +28,14 @@ export function catalogRoutes(ctx: CoreContext) {
     .get("/undersubcategories", async (c) =>
       c.json(await listUnderSubcategories(ctx, parseQuery(c, underSubcategoryListQuery))),
     )
-    .get("/products", async (c) =>
-      c.json(await listProducts(ctx, parseQuery(c, productListQuery), viewer(c))),
-    )
+    .get("/products", async (c) => {
+      const query = parseQuery(c, productListQuery);
+      // With a session the favorite marker is always there, whatever `fields` asks (decision 025).
+      if (c.get("customerId") && query.fields?.length && !query.fields.includes("isFavorite")) {
+        query.fields = [...query.fields, "isFavorite"];
+      }
+      return c.json(await listProducts(ctx, query, viewer(c)));
+    })
     .get("/products/:id", async (c) => c.json({ data: await getProduct(ctx, c.req.param("id"), viewer(c)) }));
 }
 

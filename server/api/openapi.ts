@@ -41,11 +41,10 @@ import {
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from "#contract/query.ts";
 import {
   addToCartBody,
+  apiCartResponse,
   applyCouponBody,
   CARD_CHECKOUT_PREFIX,
   COUPON_APPLIED_PREFIX,
-  cartItemAddedResponse,
-  cartResponse,
   checkoutBody,
   checkoutResponse,
   favoriteBody,
@@ -77,7 +76,8 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
     schema: { type: "string" },
   },
   fields: {
-    description: "Comma-separated fields to return; unknown names are ignored.",
+    description:
+      "Comma-separated fields to return; unknown names are ignored. Products: `save` (the original back end's name) or `isFavorite` asks for the favorite marker, which a request with a session gets whatever the list says.",
     schema: { type: "string" },
   },
   search: {
@@ -493,14 +493,19 @@ function shoppingPaths() {
         description:
           "Reading the cart keeps its stock holds for another RESERVATION_MINUTES. A line whose hold lapsed is held again when the stock is still there, else removed; a coupon that stopped applying is removed; `message` says so. An unpaid card order past its payment window is cancelled first and its items come back to the cart.",
         access: "customer",
-        ok: { status: "200", description: "The cart (SPEC §3).", schema: cartResponse },
+        ok: { status: "200", description: "The cart (SPEC §3).", schema: apiCartResponse },
       }),
       post: accountOperation({
         summary: "Add an item to the cart, holding its stock",
         description: `${ITEM_RULES} Adding to an item already in the cart grows its line (at most ${MAX_LINE_QUANTITY}). The stock is held for RESERVATION_MINUTES (15 by default), renewed by cart activity.`,
         access: "customer",
         body: addToCartBody,
-        ok: { status: "200", description: "Added.", schema: cartItemAddedResponse },
+        ok: {
+          status: "200",
+          description:
+            "Added: the cart, as GET answers it, with the stock left of every line's product (`data.cartItems[].product.quantity`, `.sizes`). Lines whose hold lapsed before this add are shown as they stand and re-checked by the next GET.",
+          schema: apiCartResponse,
+        },
         fails: {
           "400": `${CART_REFUSALS} Or the line would hold more than ${MAX_LINE_QUANTITY}.`,
           "404": NO_PRODUCT,
@@ -512,7 +517,7 @@ function shoppingPaths() {
         description: `${ITEM_RULES} The quantity may go up to the line's quantity plus the stock left.`,
         access: "customer",
         body: updateCartItemBody,
-        ok: { status: "200", description: "The cart.", schema: cartResponse },
+        ok: { status: "200", description: "The cart.", schema: apiCartResponse },
         fails: {
           "400": CART_REFUSALS,
           "404": `${NO_PRODUCT}, or the item is not in the cart.`,
@@ -524,7 +529,7 @@ function shoppingPaths() {
         description: ITEM_RULES,
         access: "customer",
         body: removeCartItemBody,
-        ok: { status: "200", description: "The cart left.", schema: cartResponse },
+        ok: { status: "200", description: "The cart left.", schema: apiCartResponse },
         fails: { "400": CART_REFUSALS, "404": `${NO_PRODUCT}, or the item is not in the cart.` },
       }),
     },
@@ -534,7 +539,7 @@ function shoppingPaths() {
         description: `The code is matched ignoring case; one coupon per cart. The message starts \`${COUPON_APPLIED_PREFIX}\`.`,
         access: "customer",
         body: applyCouponBody,
-        ok: { status: "200", description: "The cart with its discount.", schema: cartResponse },
+        ok: { status: "200", description: "The cart with its discount.", schema: apiCartResponse },
         fails: {
           "400":
             "Or the code is unknown, expired or used up, the items are under its minimum, the cart is empty, or it holds a coupon already.",
@@ -596,7 +601,7 @@ export function buildOpenApiDocument() {
       title: "shop API",
       version: "1.0.0",
       description:
-        "The storefront's REST API. Money is shown in USD with two decimals; ids are 24 hex characters.",
+        "The storefront's REST API. Money is shown in USD with two decimals; ids are 24 hex characters. Image URLs (`image`, `imageCover`, `images`, `profileImage`) are absolute: on PUBLIC_URL when it is set, else on the origin the request was sent to; a catalogue's absolute URL (a CDN) is given as it is. Every cart answer carries the cart under `data` (`data.cartItems`, `data.pricing`, …), with `cartItems` and `numOfCartItems` also at the top level.",
     },
     servers: [{ url: "/api/v1" }],
     components: {

@@ -9,6 +9,7 @@ import {
   orderListQuery,
   type PaymentMethod,
   removeCartItemBody,
+  toApiCart,
   updateCartItemBody,
 } from "#contract/shopping.ts";
 import { addToCart, applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
@@ -50,19 +51,20 @@ export function shoppingRoutes(ctx: CoreContext, options: Options) {
     .get("/favorites", session, async (c) =>
       c.json(await listFavorites(ctx, me(c), parseQuery(c, favoriteListQuery))),
     )
-    .get("/shopping-cart", session, async (c) => c.json(await getCart(ctx, me(c))))
+    // Every cart answer carries the cart under `data` (toApiCart, docs/decisions/025-api-fidelity.md).
+    .get("/shopping-cart", session, async (c) => c.json(toApiCart(await getCart(ctx, me(c)))))
     .post("/shopping-cart", session, async (c) =>
-      c.json(await addToCart(ctx, me(c), await parseBody(c, addToCartBody))),
+      c.json(toApiCart(await addToCart(ctx, me(c), await parseBody(c, addToCartBody)))),
     )
     .put("/shopping-cart/apply-coupon", session, async (c) => {
       const { couponCode } = await parseBody(c, applyCouponBody);
-      return c.json(await applyCoupon(ctx, me(c), couponCode));
+      return c.json(toApiCart(await applyCoupon(ctx, me(c), couponCode)));
     })
     .put("/shopping-cart", session, async (c) =>
-      c.json(await updateCartItem(ctx, me(c), await parseBody(c, updateCartItemBody))),
+      c.json(toApiCart(await updateCartItem(ctx, me(c), await parseBody(c, updateCartItemBody)))),
     )
     .delete("/shopping-cart", session, async (c) =>
-      c.json(await removeCartItem(ctx, me(c), await parseBody(c, removeCartItemBody))),
+      c.json(toApiCart(await removeCartItem(ctx, me(c), await parseBody(c, removeCartItemBody)))),
     );
   for (const [path, paymentMethod] of CHECKOUT_ROUTES) {
     routes.post(path, session, async (c) => {

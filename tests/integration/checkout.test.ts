@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { errorResponse } from "#contract/catalog.ts";
-import { cartResponse, checkoutResponse, orderResponse } from "#contract/shopping.ts";
+import { apiCartResponse, checkoutResponse, orderResponse } from "#contract/shopping.ts";
 import { NOT_LOGGED_IN } from "#core/accounts/customers.ts";
 import { DomainError, HTTP_STATUS } from "#core/errors.ts";
 import { PAYMENT_WINDOW_MINUTES } from "#core/orders/checkout.ts";
@@ -625,7 +625,7 @@ describe("POST /api/v1/customer/orders/stripe-checkout-session", () => {
       expect(order.statusHistory[1].note).toBe("The payment did not arrive in time.");
 
       const cart = await getCart(customer);
-      expectContract(cartResponse, cart.body);
+      expectContract(apiCartResponse, cart.body);
       expect(cart.body.cartItems).toHaveLength(1);
       expect(cart.body.cartItems[0]).toMatchObject({
         product: { _id: item.productId, quantity: 3 },

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { errorResponse } from "#contract/catalog.ts";
-import { cartResponse } from "#contract/shopping.ts";
+import { apiCartResponse } from "#contract/shopping.ts";
 import { NOT_LOGGED_IN } from "#core/accounts/customers.ts";
 import { newId } from "#db/ids.ts";
 import {
@@ -127,7 +127,7 @@ describe("PUT /api/v1/customer/shopping-cart/apply-coupon", () => {
     const { customer } = await customerWithCart([[5000, 1]]);
     const res = await apply(customer, "WELCOME10");
     expect(res.status).toBe(200);
-    expectContract(cartResponse, res.body);
+    expectContract(apiCartResponse, res.body);
     expect(res.body.message).toBe("Price discount applied: WELCOME10 takes 10% off your order.");
     expect(res.body.message.startsWith("Price discount applied")).toBe(true);
     // 50.00 + 7.00 + 9.99 = 66.99; 10 % = 6.699 → 6.70
@@ -313,7 +313,7 @@ describe("cart pricing in exact cents (GET /api/v1/customer/shopping-cart)", () 
     }
     const res = await getCart(customer);
     expect(res.status).toBe(200);
-    expectContract(cartResponse, res.body);
+    expectContract(apiCartResponse, res.body);
     expect(res.body.data.pricing).toEqual(pricing);
     expect(res.body.data.coupon).toEqual(
       coupon
@@ -356,9 +356,11 @@ describe("cart pricing in exact cents (GET /api/v1/customer/shopping-cart)", () 
     await apply(customer, "SUMMER25");
     const res = await call(shop, "DELETE", CART, { token: customer.token, body: itemBody(items[0]!) });
     expect(res.status).toBe(200);
-    expectContract(cartResponse, res.body);
+    expectContract(apiCartResponse, res.body);
     expect(res.body.numOfCartItems).toBe(0);
     expect(res.body.data).toEqual({
+      numOfCartItems: 0,
+      cartItems: [],
       pricing: { taxPrice: 0, shippingPrice: 0, totalPrice: 0, totalPriceAfterDiscount: 0 },
       holdExpiresAt: null,
     });
@@ -382,7 +384,7 @@ describe("a coupon that stops applying while in the cart", () => {
     clock.advance(MINUTE);
     const res = await getCart(customer);
     expect(res.status).toBe(200);
-    expectContract(cartResponse, res.body);
+    expectContract(apiCartResponse, res.body);
     expect(res.body.message).toBe(
       `Coupon ${code} has expired. It was removed from your cart. Your shopping cart.`,
     );

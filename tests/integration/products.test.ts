@@ -112,7 +112,8 @@ describe("GET /api/v1/products", () => {
   });
 
   it("returns only the requested fields (plus _id), tolerating whitespace and unknown names", async () => {
-    const fields = encodeURIComponent("\n  title,\n price , save, imageCover\n");
+    // (`save` is no longer unknown: it asks for isFavorite, tests/integration/api-fidelity.test.ts.)
+    const fields = encodeURIComponent("\n  title,\n price , password, imageCover\n");
     const { status, body } = await shop.get(`/api/v1/products?fields=${fields}&limit=3`);
     expect(status).toBe(200);
     for (const item of body.data)

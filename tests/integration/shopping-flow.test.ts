@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  cartResponse,
+  apiCartResponse,
   checkoutResponse,
   favoriteListResponse,
   orderListResponse,
@@ -39,7 +39,7 @@ describe("a customer's whole purchase through the API", () => {
     expect(await stockHeld(shop, item)).toBe(2);
 
     const cart = await call(shop, "GET", "/customer/shopping-cart", { token: customer.token });
-    expectContract(cartResponse, cart.body);
+    expectContract(apiCartResponse, cart.body);
     expect(cart.body.cartItems[0]).toMatchObject({ quantity: 2, price: 25, totalPrice: 50 });
     expect(cart.body.cartItems[0].product.quantity).toBe(3);
     // 50.00 + 14 % tax 7.00 + 9.99 shipping = 66.99
