@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { hasBrand } from "#core/catalog/taxonomy.ts";
 import type { CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
+import { absoluteImageUrls } from "./api/absolute-images.ts";
 import { authRoutes, customerRoutes } from "./api/accounts.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { buildOpenApiDocument } from "./api/openapi.ts";
@@ -109,6 +110,7 @@ export function createApp(deps: AppDependencies) {
   const openApi = buildOpenApiDocument();
   api.get("/openapi.json", (c) => c.json(openApi));
   const publicUrl = deps.config.PUBLIC_URL;
+  api.use(absoluteImageUrls(publicUrl)); // image URLs in answers are absolute (docs/decisions/025)
   const accountOptions = {
     proxyHops: deps.config.TRUST_PROXY,
     allowedOrigins: [...deps.config.CORS_ORIGINS, ...(publicUrl ? [new URL(publicUrl).origin] : [])],
