@@ -28,7 +28,8 @@ describe("query strings", () => {
         { field: "price", descending: false },
       ],
       "price[gte]": 9.5,
-      fields: ["title"],
+      // `save` is the original back end's name for the favorite marker (docs/decisions/025-api-fidelity.md).
+      fields: ["title", "isFavorite"],
     });
     expect(parse("").data).toMatchObject({ page: 1, limit: 50 });
   });
