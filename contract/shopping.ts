@@ -239,6 +239,34 @@ export function toApiCart(cart: CartResponse): ApiCartResponse {
   };
 }
 
+/**
+ * POST /customer/shopping-cart (the API and core alike): the cart under `data`, as the original back
+ * end answered, read by the add's own statement (docs/decisions/025-api-fidelity.md): every line with
+ * its product, size, colour, quantity and prices, the pricing and the coupon. The stock left is given
+ * for the item just added (`product.quantity`: the shown stock drops by the quantity added), counted
+ * under the add's lock; counting every line's stock is what GET does, and would make every add cost
+ * a cart read. The top level keeps what the add always answered: status, message, numOfCartItems.
+ */
+export const cartAddedItem = cartItem.extend({
+  product: cartItem.shape.product.pick({ _id: true, title: true, imageCover: true }).extend({
+    quantity: z
+      .number()
+      .int()
+      .optional()
+      .describe("On the item just added only: its stock still available to this cart"),
+  }),
+});
+
+export const cartAddedResponse = success.extend({
+  numOfCartItems: z.number().int().describe("A copy of data.numOfCartItems"),
+  data: cartResponse.shape.data.extend({
+    numOfCartItems: z.number().int(),
+    cartItems: z.array(cartAddedItem),
+    holdExpiresAt: z.string().describe("When the cart's stock holds lapse unless the cart is used"),
+  }),
+});
+export type CartAddedResponse = z.infer<typeof cartAddedResponse>;
+
 export const orderItem = z.object({
   product: z.object({ _id: z.string(), title: z.string(), imageCover: z.string() }),
   size: z.string().nullable(),

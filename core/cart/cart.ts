@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AddToCartBody,
+  type CartAddedResponse,
   type CartItem,
   type CartResponse,
   COUPON_APPLIED_PREFIX,
@@ -24,7 +25,7 @@ import { expireUnpaidOrders } from "../orders/cancellation.ts";
 import { lockStock, type StockRef, stockKey } from "../orders/stock-moves.ts";
 import { deleteLines, hasLine, lockCart, writeLine } from "./cart-lines.ts";
 import { itemTurns } from "./item-turns.ts";
-import { type PricingSettings, priceCart } from "./pricing.ts";
+import { type Pricing, type PricingSettings, priceCart } from "./pricing.ts";
 
 // The cart (docs/decisions/012-cart-lines-are-stock-holds.md): each line is a row of `stock_holds`, holding its
 // quantity of one item (a size of a product, or a product without sizes) until `expires_at`.
@@ -234,107 +235,116 @@ export async function addToCart(ctx: CoreContext, customerId: string, body: AddT
       const until = holdUntil(ctx, now);
       await writeLine(tx, customerId, item, quantity, until, now);
       // Cart activity keeps the other lines' holds too (lapsed ones are re-checked when the cart is
-      // read), and the answer is the cart: both in one statement, in place of the extension and the
-      // count of lines this used to run (docs/decisions/025-api-fidelity.md).
-      const cart = await extendAndReadCart(tx, customerId, couponId, now, until);
-      return answerCart(cart, `${itemLabel(item)} added to your cart.`);
+      // read), and the answer lists the cart: both in one statement, in place of the extension and
+      // the count of lines this used to run (docs/decisions/025-api-fidelity.md).
+      // Available to this cart now: what was free to it under the lock, less what its line holds.
+      const availableAfter = Math.max(0, state.free - quantity);
+      const { notes, ...data } = await extendAndListLines(
+        tx,
+        customerId,
+        couponId,
+        { ...item, availableAfter },
+        now,
+        until,
+      );
+      const answer: CartAddedResponse = {
+        status: "Success",
+        message: [...notes, `${itemLabel(item)} added to your cart.`].join(" "),
+        numOfCartItems: data.numOfCartItems,
+        data,
+      };
+      return answer;
     });
   });
 }
 
-interface CartRow extends LineRow {
-  /** The sizes of the line's product with their available stock; null for a product without sizes. */
-  sizes: { id: string; size: string; available: number }[] | string | null;
-  /** A product without sizes: its available stock. */
-  product_available: number | null;
-  tax_rate_basis_points: number;
-  shipping_cents: number;
-  free_shipping_threshold_cents: number;
-  coupon_code: string | null;
-  coupon_discount_percent: number | null;
-  coupon_expires_at: Date | string | null;
-  coupon_usage_limit: number | null;
-  coupon_used_count: number | null;
-  coupon_min_subtotal_cents: number | null;
+interface AddedCartRow {
+  id: string;
+  product_id: string;
+  product_size_id: string | null;
+  quantity: number;
+  expires_at: Date | string;
+  created_at: Date | string;
+  /** [title, image_cover, color, price_cents] */
+  product: [string, string, string, number] | string;
+  /** [size, price_cents], or null for a product without sizes. */
+  size: [string, number] | string | null;
+  /** [tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents] */
+  settings: [number, number, number] | string;
+  /** [code, discount_percent, expires_at, usage_limit, used_count, min_subtotal_cents], or null. */
+  coupon: [string, number, string, number | null, number, number] | string | null;
 }
 
+/** pg and PGlite parse json columns; a driver that did not would give the text. */
+const json = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
 /**
- * After an add, in the add's transaction (cart and item locked): extends the active holds to `until`
- * and reads the whole cart as cartView shows it (lines, every line's stock, pricing settings, the
- * coupon) in one statement. Lines whose hold lapsed before this add are shown as they stand; the
- * next read of the cart (loadCart) re-checks them, as it always did. A coupon that stopped applying
- * is removed, as loadCart would (one more statement, only then).
+ * After an add, in the add's transaction (cart and item locked): extends the active holds to `until`,
+ * as the add always did, and has that same UPDATE return every line with its product's title, image,
+ * colour and price, the pricing settings and the coupon the cart lock named. One statement, in place
+ * of the extension and the count of lines the add ran before, and no stock counts: the stock of the
+ * item added is the one counted under its lock (`availableAfter`); the other lines' stock is what a
+ * read of the cart (GET) counts. Lines whose hold lapsed before this add are listed as they stand
+ * (their expiry set to itself); the next read re-checks them, as it always did. A coupon that stopped
+ * applying is removed as a read would remove it (one more statement, only then).
  */
-async function extendAndReadCart(
+async function extendAndListLines(
   tx: Executor,
   customerId: string,
   couponId: string | null,
+  added: StockItemRef & { availableAfter: number },
   now: Date,
   until: Date,
-): Promise<CartSnapshot> {
-  // The UPDATE runs whether or not the SELECT reads it; the SELECT sees the rows as they were
-  // before it (one snapshot), so an active line's new expiry is `until`, computed below.
-  const rows = await queryRows<CartRow>(
+): Promise<CartAddedResponse["data"] & { notes: string[] }> {
+  const rows = await queryRows<AddedCartRow>(
     tx,
-    sql`WITH extended AS (
-          UPDATE stock_holds SET expires_at = ${ts(until)}
-          WHERE customer_id = ${customerId} AND expires_at > ${ts(now)} RETURNING id
-        )
-        SELECT h.id, h.product_id, h.product_size_id, h.quantity, h.expires_at, p.title, p.image_cover, p.color,
-          s.size, COALESCE(s.price_cents, p.price_cents) AS unit_price_cents,
-          CASE WHEN p.has_sizes THEN (
-            SELECT json_agg(json_build_object('id', z.id, 'size', z.size,
-              'available', ${availableSizeStockSql(sql`z`, now)}) ORDER BY z.size)
-            FROM product_sizes z WHERE z.product_id = p.id) END AS sizes,
-          CASE WHEN NOT p.has_sizes THEN ${availableProductStockSql(sql`p`, now)} END AS product_available,
-          st.tax_rate_basis_points, st.shipping_cents, st.free_shipping_threshold_cents,
-          c.code AS coupon_code, c.discount_percent AS coupon_discount_percent, c.expires_at AS coupon_expires_at,
-          c.usage_limit AS coupon_usage_limit, c.used_count AS coupon_used_count,
-          c.min_subtotal_cents AS coupon_min_subtotal_cents
-        FROM stock_holds h JOIN products p ON p.id = h.product_id
-        LEFT JOIN product_sizes s ON s.id = h.product_size_id
-        JOIN shop_settings st ON st.id = 1
-        LEFT JOIN coupons c ON c.id = ${couponId ?? ""}
-        WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id`,
+    sql`UPDATE stock_holds h
+        SET expires_at = CASE WHEN h.expires_at > ${ts(now)} THEN ${ts(until)} ELSE h.expires_at END
+        WHERE h.customer_id = ${customerId}
+        RETURNING h.id, h.product_id, h.product_size_id, h.quantity, h.expires_at, h.created_at,
+          (SELECT json_build_array(p.title, p.image_cover, p.color, p.price_cents) FROM products p
+            WHERE p.id = h.product_id) AS product,
+          (SELECT json_build_array(s.size, s.price_cents) FROM product_sizes s
+            WHERE s.id = h.product_size_id) AS size,
+          (SELECT json_build_array(tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents)
+            FROM shop_settings WHERE id = 1) AS settings,
+          (SELECT json_build_array(code, discount_percent, expires_at, usage_limit, used_count, min_subtotal_cents)
+            FROM coupons WHERE id = ${couponId ?? ""}) AS coupon`,
   );
   const first = rows[0];
   if (!first) throw new Error("the cart has no line right after an add");
-  const lines = rows.map(toCartLine);
-  for (const line of lines) if (line.expiresAt > now) line.expiresAt = until;
-  const availability: AvailabilityRow[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (seen.has(row.product_id)) continue;
-    seen.add(row.product_id);
-    if (row.sizes === null) {
-      availability.push({
-        product_id: row.product_id,
-        size: null,
-        size_id: null,
-        available: row.product_available ?? 0,
-      });
-      continue;
-    }
-    // PGlite and pg both parse json; a driver that does not gives the text.
-    const sizes =
-      typeof row.sizes === "string"
-        ? (JSON.parse(row.sizes) as Exclude<CartRow["sizes"], string>)
-        : row.sizes;
-    for (const z of sizes ?? []) {
-      availability.push({ product_id: row.product_id, size: z.size, size_id: z.id, available: z.available });
-    }
-  }
+  // RETURNING follows no order: the lines in the order they were added, as readLines gives them.
+  const at = (v: Date | string) => new Date(v).getTime();
+  rows.sort((a, b) => at(a.created_at) - at(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const lines: CartLine[] = rows.map((r) => {
+    const [title, imageCover, color, productPriceCents] = json(r.product);
+    const size = r.size === null ? null : json(r.size);
+    return {
+      id: r.id,
+      productId: r.product_id,
+      sizeId: r.product_size_id,
+      title,
+      size: size?.[0] ?? null,
+      quantity: r.quantity,
+      expiresAt: new Date(r.expires_at),
+      imageCover,
+      color,
+      unitPriceCents: size?.[1] ?? productPriceCents,
+    };
+  });
+  const [taxRateBasisPoints, shippingCents, freeShippingThresholdCents] = json(first.settings);
+  const c = first.coupon === null ? null : json(first.coupon);
   const notes: string[] = [];
   let coupon: Coupon | null =
-    couponId && first.coupon_code !== null
+    couponId && c
       ? {
           id: couponId,
-          code: first.coupon_code,
-          discountPercent: first.coupon_discount_percent!,
-          expiresAt: new Date(first.coupon_expires_at!),
-          usageLimit: first.coupon_usage_limit,
-          usedCount: first.coupon_used_count!,
-          minSubtotalCents: first.coupon_min_subtotal_cents!,
+          code: c[0],
+          discountPercent: c[1],
+          expiresAt: new Date(c[2]),
+          usageLimit: c[3],
+          usedCount: c[4],
+          minSubtotalCents: c[5],
         }
       : null;
   const refusal = coupon ? couponRefusal(coupon, itemsCents(lines), now) : null;
@@ -343,14 +353,33 @@ async function extendAndReadCart(
     if (refusal) notes.push(`${refusal} It was removed from your cart.`);
     coupon = null;
   }
+  const pricing = priceCart(
+    itemsCents(lines),
+    { taxRateBasisPoints, shippingCents, freeShippingThresholdCents },
+    coupon?.discountPercent ?? null,
+  );
+  const sameItem = (line: CartLine) => line.productId === added.productId && line.sizeId === added.sizeId;
   return {
-    cart: { lines, coupon, notes },
-    settings: {
-      taxRateBasisPoints: first.tax_rate_basis_points,
-      shippingCents: first.shipping_cents,
-      freeShippingThresholdCents: first.free_shipping_threshold_cents,
-    },
-    availability,
+    notes,
+    numOfCartItems: lines.length,
+    cartItems: lines.map((line) => ({
+      _id: line.id,
+      product: {
+        _id: line.productId,
+        title: line.title,
+        imageCover: line.imageCover,
+        ...(sameItem(line) ? { quantity: added.availableAfter } : {}),
+      },
+      size: line.size,
+      color: line.color,
+      quantity: line.quantity,
+      price: centsToAmount(line.unitPriceCents),
+      totalPrice: centsToAmount(line.unitPriceCents * line.quantity),
+    })),
+    pricing: pricingAmounts(pricing),
+    ...(coupon ? { coupon: couponAmounts(coupon, pricing) } : {}),
+    holdExpiresAt: until.toISOString(),
+    ...(notes.length > 0 ? { notices: notes } : {}),
   };
 }
 
@@ -505,14 +534,6 @@ interface AvailabilityRow {
   available: number;
 }
 
-/** What a cart answer is made of: the cart, the pricing settings and the stock of its products. */
-interface CartSnapshot {
-  cart: Pick<LoadedCart, "lines" | "coupon" | "notes">;
-  settings: PricingSettings;
-  /** Per product of the cart: each size's available stock, or the product's (size null). */
-  availability: AvailabilityRow[];
-}
-
 /** The cart response of SPEC §3, priced from the catalogue now. */
 async function cartView(db: Executor, cart: LoadedCart, message: string, now: Date): Promise<CartResponse> {
   const settings = await readPricingSettings(db);
@@ -529,11 +550,6 @@ async function cartView(db: Executor, cart: LoadedCart, message: string, now: Da
               FROM products p WHERE p.id = ${anyOf(productIds)} AND NOT p.has_sizes
               ORDER BY 1, 2`,
         );
-  return answerCart({ cart, settings, availability }, message);
-}
-
-/** The cart response from what was read (cartView, or the add's single statement). */
-function answerCart({ cart, settings, availability }: CartSnapshot, message: string): CartResponse {
   const pricing = priceCart(itemsCents(cart.lines), settings, cart.coupon?.discountPercent ?? null);
   const cartItems: CartItem[] = cart.lines.map((line) => {
     const rows = availability.filter((a) => a.product_id === line.productId);
@@ -561,26 +577,26 @@ function answerCart({ cart, settings, availability }: CartSnapshot, message: str
     numOfCartItems: cartItems.length,
     cartItems,
     data: {
-      pricing: {
-        taxPrice: centsToAmount(pricing.taxCents),
-        shippingPrice: centsToAmount(pricing.shippingCents),
-        totalPrice: centsToAmount(pricing.totalCents),
-        totalPriceAfterDiscount: centsToAmount(pricing.totalAfterDiscountCents),
-      },
-      ...(cart.coupon
-        ? {
-            coupon: {
-              couponCode: cart.coupon.code,
-              couponDiscount: cart.coupon.discountPercent,
-              discountedAmount: centsToAmount(pricing.discountCents),
-            },
-          }
-        : {}),
+      pricing: pricingAmounts(pricing),
+      ...(cart.coupon ? { coupon: couponAmounts(cart.coupon, pricing) } : {}),
       holdExpiresAt,
       ...(cart.notes.length > 0 ? { notices: cart.notes } : {}),
     },
   };
 }
+
+const pricingAmounts = (pricing: Pricing) => ({
+  taxPrice: centsToAmount(pricing.taxCents),
+  shippingPrice: centsToAmount(pricing.shippingCents),
+  totalPrice: centsToAmount(pricing.totalCents),
+  totalPriceAfterDiscount: centsToAmount(pricing.totalAfterDiscountCents),
+});
+
+const couponAmounts = (coupon: Coupon, pricing: Pricing) => ({
+  couponCode: coupon.code,
+  couponDiscount: coupon.discountPercent,
+  discountedAmount: centsToAmount(pricing.discountCents),
+});
 
 /** GET /customer/shopping-cart. */
 export async function getCart(ctx: CoreContext, customerId: string): Promise<CartResponse> {

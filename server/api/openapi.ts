@@ -45,6 +45,7 @@ import {
   applyCouponBody,
   CARD_CHECKOUT_PREFIX,
   COUPON_APPLIED_PREFIX,
+  cartAddedResponse,
   checkoutBody,
   checkoutResponse,
   favoriteBody,
@@ -503,8 +504,8 @@ function shoppingPaths() {
         ok: {
           status: "200",
           description:
-            "Added: the cart, as GET answers it, with the stock left of every line's product (`data.cartItems[].product.quantity`, `.sizes`). Lines whose hold lapsed before this add are shown as they stand and re-checked by the next GET.",
-          schema: apiCartResponse,
+            "Added: the cart under `data`: every line with its product, size, colour, quantity and prices, the pricing and the coupon, as GET would price them. The stock left is given for the item just added (`product.quantity` of its line); GET gives every line's. The top level keeps `numOfCartItems`, without a copy of the lines. Lines whose hold lapsed before this add are listed as they stand and re-checked by the next GET.",
+          schema: cartAddedResponse,
         },
         fails: {
           "400": `${CART_REFUSALS} Or the line would hold more than ${MAX_LINE_QUANTITY}.`,

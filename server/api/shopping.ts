@@ -51,10 +51,11 @@ export function shoppingRoutes(ctx: CoreContext, options: Options) {
     .get("/favorites", session, async (c) =>
       c.json(await listFavorites(ctx, me(c), parseQuery(c, favoriteListQuery))),
     )
-    // Every cart answer carries the cart under `data` (toApiCart, docs/decisions/025-api-fidelity.md).
+    // Every cart answer carries the cart under `data` (docs/decisions/025-api-fidelity.md): toApiCart
+    // for the reads and changes; the add's answer is built so by core, from its own statement.
     .get("/shopping-cart", session, async (c) => c.json(toApiCart(await getCart(ctx, me(c)))))
     .post("/shopping-cart", session, async (c) =>
-      c.json(toApiCart(await addToCart(ctx, me(c), await parseBody(c, addToCartBody)))),
+      c.json(await addToCart(ctx, me(c), await parseBody(c, addToCartBody))),
     )
     .put("/shopping-cart/apply-coupon", session, async (c) => {
       const { couponCode } = await parseBody(c, applyCouponBody);
