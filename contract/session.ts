@@ -14,16 +14,21 @@ export function isSecureRequest(requestUrl: string, publicUrl?: string): boolean
   return new URL(requestUrl).protocol === "https:" || Boolean(publicUrl?.startsWith("https:"));
 }
 
-/** `Set-Cookie` for a new session (DESIGN): HttpOnly, SameSite=Lax, Secure over HTTPS. */
-export function sessionCookie(token: string, secure: boolean): string {
+/** A site-wide cookie scripts cannot read: HttpOnly, SameSite=Lax, Secure over HTTPS. */
+function httpOnlyCookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
   return [
-    `${SESSION_COOKIE}=${token}`,
+    `${name}=${value}`,
     "Path=/",
-    `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
+    `Max-Age=${maxAgeSeconds}`,
     "HttpOnly",
     "SameSite=Lax",
     ...(secure ? ["Secure"] : []),
   ].join("; ");
+}
+
+/** `Set-Cookie` for a new session (DESIGN). */
+export function sessionCookie(token: string, secure: boolean): string {
+  return httpOnlyCookie(SESSION_COOKIE, token, SESSION_MAX_AGE_SECONDS, secure);
 }
 
 /**
@@ -34,14 +39,7 @@ export const DEVICE_COOKIE = "shop_device";
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export function deviceCookie(token: string, secure: boolean): string {
-  return [
-    `${DEVICE_COOKIE}=${token}`,
-    "Path=/",
-    `Max-Age=${DEVICE_MAX_AGE_SECONDS}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return httpOnlyCookie(DEVICE_COOKIE, token, DEVICE_MAX_AGE_SECONDS, secure);
 }
 
 /** `Set-Cookie` that ends the session (log out, or a token that is no longer good). */
