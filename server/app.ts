@@ -57,8 +57,9 @@ export interface AppDependencies {
 export function createApp(deps: AppDependencies) {
   const app = new Hono();
   // First, so every response carries them, errors and 404s included (docs/decisions/023).
-  app.use(securityHeaders(deps.config));
+  // First the address the browser used (behind a TLS proxy), so everything after it sees that.
   app.use(publicRequestUrls(deps.config.TRUST_PROXY));
+  app.use(securityHeaders(deps.config));
   app.use(requestLog(deps.logger));
   app.use(compression());
   app.use(refuseUnstorableUrl());

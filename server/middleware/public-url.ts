@@ -10,8 +10,13 @@ import type { MiddlewareHandler } from "hono";
 const PROTOCOL = /^https?$/;
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
-/** The value our outermost proxy wrote: entries are appended, one per proxy, like X-Forwarded-For. */
-function forwarded(header: string | undefined, proxyHops: number): string | undefined {
+/**
+ * The entry of a forwarding header (X-Forwarded-For, -Proto, -Host) that the outermost of our
+ * `proxyHops` proxies wrote: each proxy appends one, so entries to its left were written by the
+ * client and prove nothing. Fewer entries than proxies: the request skipped the outer proxy, and the
+ * left-most is the best any of ours saw.
+ */
+export function outermostForwarded(header: string | undefined, proxyHops: number): string | undefined {
   const entries = (header ?? "")
     .split(",")
     .map((entry) => entry.trim())
@@ -23,8 +28,11 @@ function forwarded(header: string | undefined, proxyHops: number): string | unde
 export function publicRequestUrl(request: Request, proxyHops: number): string {
   if (proxyHops <= 0) return request.url;
   const url = new URL(request.url);
-  const proto = forwarded(request.headers.get("x-forwarded-proto") ?? undefined, proxyHops)?.toLowerCase();
-  const host = forwarded(request.headers.get("x-forwarded-host") ?? undefined, proxyHops);
+  const proto = outermostForwarded(
+    request.headers.get("x-forwarded-proto") ?? undefined,
+    proxyHops,
+  )?.toLowerCase();
+  const host = outermostForwarded(request.headers.get("x-forwarded-host") ?? undefined, proxyHops);
   if (proto && PROTOCOL.test(proto)) url.protocol = `${proto}:`;
   if (host && HOST.test(host)) url.host = host;
   return url.href;

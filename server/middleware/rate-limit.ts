@@ -1,27 +1,18 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
+import { outermostForwarded } from "./public-url.ts";
 
 export const TOO_MANY_REQUESTS = "Too many requests, please try again later.";
 
 /**
- * The client's address as this server can vouch for it. Without proxies (`proxyHops` 0) it is the
- * socket's peer. Behind `proxyHops` proxies it is the X-Forwarded-For entry the outermost of them
- * appended: each proxy appends the address it saw, so entries to the left of it were written by
- * the client and prove nothing (docs/operations.md#client-address).
+ * The client's address as this server can vouch for it: the socket's peer without proxies
+ * (`proxyHops` 0), else the X-Forwarded-For entry the outermost of our proxies appended
+ * (docs/operations.md#behind-a-tls-proxy).
  */
 export function clientIp(c: Context, proxyHops: number): string {
-  if (proxyHops > 0) {
-    const entries = (c.req.header("x-forwarded-for") ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    // Fewer entries than proxies: the request skipped the outer proxy; the left-most is the best
-    // any of ours saw.
-    const seen = entries.length > 0 ? entries[Math.max(0, entries.length - proxyHops)] : undefined;
-    if (seen) return seen;
-  }
-  return peerAddress(c);
+  const seen = proxyHops > 0 ? outermostForwarded(c.req.header("x-forwarded-for"), proxyHops) : undefined;
+  return seen ?? peerAddress(c);
 }
 
 /** The address at the other end of the socket; "unknown" for an in-process request (tests). */

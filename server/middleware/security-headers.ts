@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
+import { isSecureRequest } from "#contract/session.ts";
 import type { Config } from "../config.ts";
 
 // The page renderer reads the nonce from here (server/app.ts hands it to React Router).
@@ -14,7 +15,7 @@ declare module "hono" {
  * What the policy depends on. The Firebase and payment settings are optional so an app built for
  * tests without them gets the policy of a shop that verifies phones and takes payments itself.
  */
-export type SecurityHeadersConfig = Pick<Config, "TRUST_PROXY" | "PUBLIC_URL"> &
+export type SecurityHeadersConfig = Pick<Config, "PUBLIC_URL"> &
   Partial<
     Pick<
       Config,
@@ -120,25 +121,6 @@ export const PERMISSIONS_POLICY = [
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 
 /**
- * Whether the client reached the shop over https: the request itself, the X-Forwarded-Proto entry
- * of the outermost trusted proxy (as `clientIp` reads X-Forwarded-For), or a PUBLIC_URL that says so.
- * Without a trusted proxy the header is the client's own word and is ignored.
- */
-export function isHttps(c: Context, config: SecurityHeadersConfig): boolean {
-  if (config.PUBLIC_URL?.startsWith("https:")) return true;
-  if (new URL(c.req.url).protocol === "https:") return true;
-  if (config.TRUST_PROXY > 0) {
-    const entries = (c.req.header("x-forwarded-proto") ?? "")
-      .split(",")
-      .map((entry) => entry.trim().toLowerCase())
-      .filter(Boolean);
-    const seen = entries[Math.max(0, entries.length - config.TRUST_PROXY)];
-    return seen === "https";
-  }
-  return false;
-}
-
-/**
  * Security headers on every response: API answers, images, static files, pages, errors and 404s
  * (docs/decisions/023-security-headers.md). The nonce is made before the handlers run, so the page
  * renderer can put it on its inline scripts, and the policy naming it is set on the way out.
@@ -155,7 +137,11 @@ export function securityHeaders(config: SecurityHeadersConfig): MiddlewareHandle
       "Referrer-Policy": "strict-origin-when-cross-origin",
       "Permissions-Policy": PERMISSIONS_POLICY,
     });
-    if (isHttps(c, config)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    // The request URL is the public one (publicRequestUrls, mounted before this): https when the
+    // client or our outermost trusted proxy used it; a client's own X-Forwarded-Proto never counts.
+    if (isSecureRequest(c.req.url, config.PUBLIC_URL)) {
+      headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    }
     try {
       for (const [name, value] of headers) c.res.headers.set(name, value);
     } catch {

@@ -150,19 +150,19 @@ describe("security headers without a trusted proxy, or with an https PUBLIC_URL"
   };
 
   it("ignore X-Forwarded-Proto when no proxy is trusted", async () => {
-    const res = await app({ TRUST_PROXY: 0 }).request("/", { headers: { "x-forwarded-proto": "https" } });
+    const res = await app({}).request("/", { headers: { "x-forwarded-proto": "https" } });
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
   it("send HSTS for an https request, or when PUBLIC_URL is https", async () => {
-    const direct = await app({ TRUST_PROXY: 0 }).request("https://shop.example/");
+    const direct = await app({}).request("https://shop.example/");
     expect(direct.headers.get("strict-transport-security")).toBe(STRICT_TRANSPORT_SECURITY);
-    const configured = await app({ TRUST_PROXY: 0, PUBLIC_URL: "https://shop.example" }).request("/");
+    const configured = await app({ PUBLIC_URL: "https://shop.example" }).request("/");
     expect(configured.headers.get("strict-transport-security")).toBe(STRICT_TRANSPORT_SECURITY);
   });
 
   it("are on an error the handler throws", async () => {
-    const hono = app({ TRUST_PROXY: 0 });
+    const hono = app({});
     hono.get("/boom", () => {
       throw new Error("boom");
     });
@@ -177,7 +177,6 @@ describe("the policy for Firebase phone verification and Stripe checkout", () =>
   it("allows reCAPTCHA, the Identity Toolkit and the emulator only with SMS_PROVIDER=firebase", () => {
     const csp = directives(
       contentSecurityPolicy("n0nce", {
-        TRUST_PROXY: 0,
         SMS_PROVIDER: "firebase",
         FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
       }),
@@ -199,7 +198,7 @@ describe("the policy for Firebase phone verification and Stripe checkout", () =>
       "https://www.google.com/recaptcha/",
       "https://recaptcha.google.com/recaptcha/",
     ]);
-    const builtin = directives(contentSecurityPolicy("n0nce", { TRUST_PROXY: 0, SMS_PROVIDER: "builtin" }));
+    const builtin = directives(contentSecurityPolicy("n0nce", { SMS_PROVIDER: "builtin" }));
     expect(builtin["script-src"]).toEqual(["'self'", "'nonce-n0nce'", "'report-sample'"]);
     expect(builtin["connect-src"]).toEqual(["'self'"]);
     expect(builtin["frame-src"]).toEqual(["'none'"]);
@@ -208,7 +207,6 @@ describe("the policy for Firebase phone verification and Stripe checkout", () =>
   it("with an auth domain, also the SDK's helper frame and its loader", () => {
     const csp = directives(
       contentSecurityPolicy("n", {
-        TRUST_PROXY: 0,
         SMS_PROVIDER: "firebase",
         FIREBASE_AUTH_DOMAIN: "shop.firebaseapp.com",
       }),
@@ -220,7 +218,6 @@ describe("the policy for Firebase phone verification and Stripe checkout", () =>
   it("lets a card checkout's form post go on to Stripe's payment page only with PAYMENT_PROVIDER=stripe", () => {
     const stripe = directives(
       contentSecurityPolicy("n", {
-        TRUST_PROXY: 0,
         PAYMENT_PROVIDER: "stripe",
         PUBLIC_URL: "https://shop.example/",
         STRIPE_API_BASE: "http://127.0.0.1:12111/v1",
@@ -232,7 +229,7 @@ describe("the policy for Firebase phone verification and Stripe checkout", () =>
       "https://checkout.stripe.com",
       "http://127.0.0.1:12111",
     ]);
-    const builtin = directives(contentSecurityPolicy("n", { TRUST_PROXY: 0, PAYMENT_PROVIDER: "builtin" }));
+    const builtin = directives(contentSecurityPolicy("n", { PAYMENT_PROVIDER: "builtin" }));
     expect(builtin["form-action"]).toEqual(["'self'"]);
   });
 });
