@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import {
   CLEAR_SESSION_COOKIE,
+  deviceCookie,
   isCrossSiteWrite,
   isSecureRequest,
   SESSION_COOKIE,
@@ -16,9 +17,15 @@ import { POST_LOGIN_ROUTE, safeRedirectTarget } from "./redirects.ts";
 export const LOG_IN_ROUTE = "/auth/log-in";
 export const EMAIL_VERIFICATION_ROUTE = "/customer/email-verification";
 
-/** `Set-Cookie` headers that start a session (the cookie of contract/session.ts). */
-export function sessionHeaders(token: string, request: Request, publicUrl?: string) {
-  return { "Set-Cookie": sessionCookie(token, isSecureRequest(request.url, publicUrl)) };
+/**
+ * `Set-Cookie` headers that start a session (the cookie of contract/session.ts); after a log-in, also
+ * the device cookie that marks this browser as one the account uses (docs/decisions/024-log-in-limits.md).
+ */
+export function sessionHeaders(token: string, request: Request, publicUrl?: string, deviceToken?: string) {
+  const secure = isSecureRequest(request.url, publicUrl);
+  const headers = new Headers({ "Set-Cookie": sessionCookie(token, secure) });
+  if (deviceToken) headers.append("Set-Cookie", deviceCookie(deviceToken, secure));
+  return headers;
 }
 
 /** The path and query of this request: where to come back to after logging in. */

@@ -7,7 +7,7 @@ import { safeRedirectTarget } from "#app/lib/redirects.ts";
 import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { AUTH_FORM_FALLBACK, loginBody } from "#contract/accounts.ts";
-import { DEVICE_COOKIE, deviceCookie, isSecureRequest } from "#contract/session.ts";
+import { DEVICE_COOKIE } from "#contract/session.ts";
 import { logIn } from "#core/accounts/customers.ts";
 import type { Route } from "./+types/auth.log-in";
 
@@ -29,9 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       deviceToken: readCookies(request).get(DEVICE_COOKIE),
     });
     // Back to where the customer was (the product they tried to add), else home.
-    const headers = new Headers(sessionHeaders(token, request, context.publicUrl));
-    headers.append("Set-Cookie", deviceCookie(deviceToken, isSecureRequest(request.url, context.publicUrl)));
-    return redirect(safeRedirectTarget(form.get("redirectTo")), { headers });
+    return redirect(safeRedirectTarget(form.get("redirectTo")), {
+      headers: sessionHeaders(token, request, context.publicUrl, deviceToken),
+    });
   } catch (error) {
     return formFailure(error, AUTH_FORM_FALLBACK);
   }

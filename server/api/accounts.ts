@@ -43,11 +43,12 @@ interface Options {
  * too; but not for a form posted from another site's page, which could otherwise sign the visitor
  * in to the attacker's account (login CSRF). That page cannot read the token in the body.
  */
-function setSessionCookie(c: Context, token: string, options: Options) {
+function setSessionCookie(c: Context, token: string, options: Options, deviceToken?: string) {
   if (isCrossSiteWrite(c.req.raw, options.allowedOrigins)) return;
-  c.header("Set-Cookie", sessionCookie(token, isSecureRequest(c.req.url, options.publicUrl)), {
-    append: true,
-  });
+  const secure = isSecureRequest(c.req.url, options.publicUrl);
+  c.header("Set-Cookie", sessionCookie(token, secure), { append: true });
+  // A log-in also marks this browser as one the account uses (docs/decisions/024-log-in-limits.md).
+  if (deviceToken) c.header("Set-Cookie", deviceCookie(deviceToken, secure), { append: true });
 }
 
 /** POST /auth/signup, /auth/login, /auth/forgotPassword, /auth/logout; PUT /auth/passwordResetCode (SPEC §7). */
@@ -69,17 +70,7 @@ export function authRoutes(ctx: CoreContext, options: Options) {
     .post("/login", async (c) => {
       const deviceToken = getCookie(c, DEVICE_COOKIE);
       const result = await logIn(ctx, await parseBody(c, loginBody), { ...meta(c), deviceToken });
-      setSessionCookie(c, result.token, options);
-      // Like the session cookie, not for a form posted from another site's page.
-      if (!isCrossSiteWrite(c.req.raw, options.allowedOrigins)) {
-        c.header(
-          "Set-Cookie",
-          deviceCookie(result.deviceToken, isSecureRequest(c.req.url, options.publicUrl)),
-          {
-            append: true,
-          },
-        );
-      }
+      setSessionCookie(c, result.token, options, result.deviceToken);
       return c.json({ status: "Success", message: "You are logged in.", token: result.token });
     })
     .post("/forgotPassword", async (c) => {
