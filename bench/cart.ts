@@ -13,7 +13,7 @@ import { createSessionToken } from "#core/accounts/tokens.ts";
 import type { AccountsContext } from "#core/context.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
-import { seedDemoShop } from "#db/seed/seed.ts";
+import { seedDemoShop } from "#demo/seed.ts";
 import { positiveInt } from "./lib/args.ts";
 import { startChild } from "./lib/child.ts";
 import { type LoadResult, runLoad, serverTimingMs } from "./lib/load.ts";

@@ -276,6 +276,28 @@ export const shopSettings = pgTable(
   ],
 );
 
+/**
+ * The home page's banner carousel, shown in `position` order (ties by id). Each slide is data a back
+ * office can edit: its image, where it links, its place and whether it is shown; `title` and
+ * `subtitle` are what the image says, read out as its alternative text
+ * (docs/decisions/029-demo-room-and-banner-data.md).
+ */
+export const bannerSlides = pgTable(
+  "banner_slides",
+  {
+    id: id(),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    imageUrl: text("image_url").notNull(),
+    linkUrl: text("link_url").notNull(),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("banner_slides_position_idx").on(t.position)],
+);
+
 /** A customer account; `token_version` rises with each password change, which ends older sessions. */
 export const customers = pgTable(
   "customers",

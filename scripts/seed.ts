@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_PRODUCTS, DEFAULT_SEED, seedDemoShop } from "#db/seed/seed.ts";
+import { DEFAULT_PRODUCTS, DEFAULT_SEED, seedDemoShop } from "#demo/seed.ts";
 import { loadConfigOrExit } from "#server/config.ts";
 import { openShopDatabase } from "#server/index.ts";
 import { progressBar } from "./progress.ts";

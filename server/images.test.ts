@@ -7,8 +7,8 @@ import { createImageRoutes } from "./images.ts";
 
 // Count renders while keeping the real renderer.
 const renders = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../db/seed/images/render.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../db/seed/images/render.ts")>();
+vi.mock("../demo/images/render.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../demo/images/render.ts")>();
   return {
     ...actual,
     renderSpec: (spec: Parameters<typeof actual.renderSpec>[0]) => {

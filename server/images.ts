@@ -1,4 +1,4 @@
-// GET/HEAD /images/*: generated demo images (see db/seed/images/render.ts), cached on disk.
+// GET/HEAD /images/*: generated demo images (see demo/images/render.ts), cached on disk.
 //
 // Only paths accepted by parseImagePath are ever joined to the cache directory, so the parser doubles
 // as the path-traversal guard. Cache files are written to a temporary name and renamed into place, so
@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { type ImageSpec, parseImagePath, renderSpec } from "../db/seed/images/render.ts";
+import { type ImageSpec, parseImagePath, renderSpec } from "../demo/images/render.ts";
 
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 const CONTENT_TYPES = { webp: "image/webp", avif: "image/avif" } as const;

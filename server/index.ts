@@ -10,8 +10,8 @@ import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
-import { isCatalogueEmpty, seedDemoShop } from "#db/seed/seed.ts";
-import { DEMO_CUSTOMER, ensureShopSettings } from "#db/seed/shop-data.ts";
+import { isCatalogueEmpty, seedDemoShop } from "#demo/seed.ts";
+import { DEMO_CUSTOMER, ensureBannerSlides, ensureShopSettings } from "#demo/shop-data.ts";
 import { withInProcessFallback } from "./adapters/fallback-rate-limiter.ts";
 import { createFirebasePhoneVerifier } from "./adapters/firebase-phone-verifier.ts";
 import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
@@ -50,6 +50,7 @@ export async function openShopDatabase(
 export async function createServices(config: Config, logger = createLogger(config)): Promise<Services> {
   const database = await openShopDatabase(config);
   await ensureShopSettings(database.db);
+  await ensureBannerSlides(database.db);
   if (await isCatalogueEmpty(database.db)) {
     logger.info("empty database: seeding the demo shop");
     const result = await seedDemoShop(database.db);

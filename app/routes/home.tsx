@@ -18,8 +18,7 @@ import { siteOrigin } from "#app/lib/site.server.ts";
 import type { ProductListQuery } from "#contract/catalog.ts";
 import { listProducts } from "#core/catalog/products.ts";
 import { listBrands, listCategories } from "#core/catalog/taxonomy.ts";
-import { BANNER_COUNT, bannerText } from "#db/seed/images/banner-art.ts";
-import { bannerImageUrl } from "#db/seed/images/render.ts";
+import { bannerAltText, listBannerSlides } from "#core/storefront/banner-slides.ts";
 import type { Route } from "./+types/home";
 
 /** SPEC §9: the home page's limits, sorts and filters. */
@@ -66,14 +65,14 @@ function products(
   ).then((page) => page.data as CardData[]);
 }
 
-// The banner is static; every other section is in the document when the database answers within
-// withinOrStream's wait (as it normally does: one complete page, painted at once), and otherwise streams in
-// behind its skeleton (CONVENTIONS: critical vs deferred data). A section that fails renders its own
-// state without failing the page.
+// The banner slides are awaited: the first is the page's largest paint and its og:image. Every other
+// section is in the document when the database answers within withinOrStream's wait (as it normally
+// does: one complete page, painted at once), and otherwise streams in behind its skeleton (CONVENTIONS:
+// critical vs deferred data). A section that fails renders its own state without failing the page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.core;
   // The cards' favorite toggles show the signed-in customer's favorites.
-  const viewer = await viewerId(request, ctx);
+  const [viewer, slides] = await Promise.all([viewerId(request, ctx), listBannerSlides(ctx)]);
   const [categories, bestSellers, offers, brands, newProducts, cheapProducts] = await Promise.all(
     [
       listCategories(ctx, {
@@ -112,10 +111,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     origin: siteOrigin(request, context),
-    banners: Array.from({ length: BANNER_COUNT }, (_, i) => ({
-      src: bannerImageUrl(i + 1),
-      alt: bannerText(i + 1),
-    })),
+    banners: slides.map((slide) => ({ src: slide.imageUrl, alt: bannerAltText(slide), href: slide.linkUrl })),
     categories: categories!.data as Section<Taxonomy>,
     bestSellers: bestSellers!.data as Section<CardData[]>,
     offers: offers!.data as Section<CardData[]>,

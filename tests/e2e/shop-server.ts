@@ -1,8 +1,8 @@
 import pg from "pg";
 import { importCatalogue } from "../../core/catalog/import.ts";
-import { generateCatalogue } from "../../db/seed/generate.ts";
-import { DEFAULT_PRODUCTS, DEFAULT_SEED, isCatalogueEmpty } from "../../db/seed/seed.ts";
-import { seedShopData } from "../../db/seed/shop-data.ts";
+import { generateCatalogue } from "../../demo/generate.ts";
+import { DEFAULT_PRODUCTS, DEFAULT_SEED, isCatalogueEmpty } from "../../demo/seed.ts";
+import { seedShopData } from "../../demo/shop-data.ts";
 import { loadConfigOrExit } from "../../server/config.ts";
 import { openShopDatabase } from "../../server/index.ts";
 import { withStoryProducts } from "./story-products.ts";

@@ -18,7 +18,7 @@ import { itemBody, type StockedItem, shoppingRows, stockedItem } from "../suppor
 
 // The pricing rules of core/cart/pricing.ts in exact cents, through the API: tax 14 % of the items
 // rounded half up, 9.99 shipping below 100.00 of items, the coupon's percent off the total rounded
-// half up (seeded settings, db/seed/shop-data.ts).
+// half up (seeded settings, demo/shop-data.ts).
 
 const clock = createClock();
 const shop = setUpTestShop({ now: clock.now });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#db/client.ts";
-import { seedDemoShop } from "#db/seed/seed.ts";
+import { seedDemoShop } from "#demo/seed.ts";
 import { PG_TEMPLATE, TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "../support/constants.ts";
 import { POSTGRES, serviceError } from "../support/services.ts";
 

@@ -6,7 +6,7 @@ import type { AddressBody } from "#contract/accounts.ts";
 import { createSessionToken, signToken } from "#core/accounts/tokens.ts";
 import type { AccountsContext } from "#core/context.ts";
 import { newId, stableId } from "#db/ids.ts";
-import { DEMO_CUSTOMER } from "#db/seed/shop-data.ts";
+import { DEMO_CUSTOMER } from "#demo/shop-data.ts";
 import { TEST_JWT_SECRET, type TestShop } from "./app.ts";
 import { TEST_NOW } from "./constants.ts";
 

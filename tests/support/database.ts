@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase, wrapPglite } from "#db/client.ts";
-import { seedDemoShop } from "#db/seed/seed.ts";
+import { seedDemoShop } from "#demo/seed.ts";
 import { TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "./constants.ts";
 import { POSTGRES, serviceError } from "./services.ts";
 

@@ -347,8 +347,8 @@ export function bannerSvg(n: number, width: number, height: number): string | nu
   );
 }
 
-/** What banner n says, for its alternative text ("Summer Sale up to 60% off. …"). */
-export function bannerText(n: number): string {
+/** What banner n says ("Summer Sale up to 60% off", "Hundreds of styles, …"): its slide's title and subtitle. */
+export function bannerCopy(n: number): { title: string; subtitle: string } | null {
   const b = BANNERS[n - 1];
-  return b ? `${b.headline.join(" ")}. ${b.sub}` : "";
+  return b ? { title: b.headline.join(" "), subtitle: b.sub } : null;
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type ImportProgress, type ImportResult, importCatalogue } from "#core/catalog/import.ts";
-import { type Database, queryRows } from "../client.ts";
+import { type Database, queryRows } from "#db/client.ts";
 import { generateCatalogue } from "./generate.ts";
 import { seedShopData } from "./shop-data.ts";
 

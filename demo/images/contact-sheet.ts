@@ -1,5 +1,5 @@
 // Renders contact sheets of the generated artwork to /tmp for visual review:
-//   npx tsx db/seed/images/contact-sheet.ts [sheet...]
+//   npx tsx demo/images/contact-sheet.ts [sheet...]
 // Sheets: garments, views, colors, categories, brands, banners (default: all).
 
 import sharp from "sharp";

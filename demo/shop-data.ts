@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { hashPassword } from "#core/accounts/passwords.ts";
-import type { Database } from "../client.ts";
-import { stableId } from "../ids.ts";
+import { addBannerSlidesIfNone, type BannerSlide } from "#core/storefront/banner-slides.ts";
+import type { Database } from "#db/client.ts";
+import { stableId } from "#db/ids.ts";
+import { BANNER_COUNT, bannerCopy } from "./images/banner-art.ts";
+import { bannerImageUrl } from "./images/render.ts";
 
 /** The demo customer and coupons of DESIGN.md; the README lists them. */
 export const DEMO_CUSTOMER = {
@@ -25,6 +28,19 @@ export const DEMO_COUPONS = [
   { code: "EXPIRED50", discountPercent: 50, expiresInDays: -1 },
 ] as const;
 
+/** The home page's banners: the generated art in order, each linking to the whole catalogue. */
+export const DEMO_BANNER_SLIDES: readonly BannerSlide[] = Array.from({ length: BANNER_COUNT }, (_, i) => {
+  const n = i + 1;
+  return {
+    id: stableId("banner", String(n)),
+    position: n,
+    ...bannerCopy(n)!,
+    imageUrl: bannerImageUrl(n),
+    linkUrl: "/search/?page=1",
+    isEnabled: true,
+  };
+});
+
 /** Tax 14 %, 9.99 USD shipping, free from 100 USD (docs/decisions/005-demo-catalogue.md). */
 export const DEFAULT_SETTINGS = {
   taxRateBasisPoints: 1400,
@@ -39,9 +55,20 @@ export async function ensureShopSettings(db: Database): Promise<void> {
     ON CONFLICT (id) DO NOTHING`);
 }
 
-/** Shop settings, coupons and the demo customer; each is left alone when already there. */
+/**
+ * The home page's banners for a shop that has none. Before banners were data every shop showed the
+ * demo art, so the server's start-up calls this too: a database from before migration 0006, or a
+ * shop started on an imported catalogue, keeps the banner it had
+ * (docs/decisions/029-demo-room-and-banner-data.md).
+ */
+export async function ensureBannerSlides(db: Database): Promise<void> {
+  await addBannerSlidesIfNone({ db }, DEMO_BANNER_SLIDES);
+}
+
+/** Shop settings, banner slides, coupons and the demo customer; each is left alone when already there. */
 export async function seedShopData(db: Database, now: Date): Promise<void> {
   await ensureShopSettings(db);
+  await ensureBannerSlides(db);
   for (const coupon of DEMO_COUPONS) {
     const expiresAt = new Date(now.getTime() + coupon.expiresInDays * 86_400_000).toISOString();
     await db.execute(sql`INSERT INTO coupons (id, code, discount_percent, expires_at)
