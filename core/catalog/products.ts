@@ -95,7 +95,7 @@ export async function listProducts(
   return { results: data.length, paginationResults: pagination(query, total), data };
 }
 
-/** A page of the customer's favorites, newest first, as list items (SPEC §7 GET /customer/favorites). */
+/** A page of the customer's favorites, newest first, as list items (SPEC §7). */
 export async function listFavoriteProducts(
   ctx: CoreContext,
   customerId: string,
