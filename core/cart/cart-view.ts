@@ -8,6 +8,9 @@ import { availableProductStockSql, availableSizeStockSql } from "../stock/availa
 import { itemsCents, type LoadedCart } from "./loaded-cart.ts";
 import { type Pricing, priceCart, readPricingSettings } from "./pricing.ts";
 
+// The cart's answer (every cart operation but the add, whose answer is added-cart.ts): its lines
+// with the stock other shoppers may still take, priced from the catalogue now.
+
 interface AvailabilityRow {
   product_id: string;
   size: string | null;
