@@ -8,7 +8,10 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{app,core,db,demo,server,contract,scripts,bench}/**/*.test.{ts,tsx}"],
+          include: [
+            "{app,core,db,demo,server,contract,scripts,bench}/**/*.test.{ts,tsx}",
+            "tests/architecture/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles: ["./tests/setup/fail-on-console-error.ts"],
         },

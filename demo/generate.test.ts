@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateCatalogue } from "#core/catalog/import.ts";
+import { validateCatalogue } from "#core/catalog/catalogue-validation.ts";
 import { generateCatalogue } from "./generate.ts";
 
 const now = new Date("2026-06-01T00:00:00Z");

@@ -1,4 +1,5 @@
 import type { ProductSize } from "#contract/catalog.ts";
+import { sameSize } from "#contract/sizes.ts";
 
 /** SPEC §9: descriptions are cut at 32 words. */
 export const DESCRIPTION_WORD_LIMIT = 32;
@@ -18,6 +19,6 @@ export function initialSize(
   product: { sizes: readonly ProductSize[]; size: string | null },
   requested: string | null,
 ): ProductSize | undefined {
-  const named = requested && product.sizes.find((s) => s.size.toLowerCase() === requested.toLowerCase());
+  const named = requested && product.sizes.find((s) => sameSize(s.size, requested));
   return named || product.sizes.find((s) => s.size === product.size) || product.sizes[0];
 }

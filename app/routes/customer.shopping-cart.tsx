@@ -44,8 +44,8 @@ import {
 import { listAddresses } from "#core/accounts/addresses.ts";
 import { listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
 import { applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
+import { checkout } from "#core/checkout/checkout.ts";
 import { cancelPayment, unpaidOrderNumber } from "#core/orders/cancellation.ts";
-import { checkout } from "#core/orders/checkout.ts";
 import type { Route } from "./+types/customer.shopping-cart";
 
 const ORDERS_ROUTE = "/customer/orders";

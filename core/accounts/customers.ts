@@ -170,7 +170,7 @@ export function requireVerifiedEmail(session: Session): Session {
   return session;
 }
 
-/** GET /customer: the profile with its phone numbers and addresses, oldest first. */
+/** The customer's profile with its phone numbers and addresses, oldest first. */
 export async function getProfile(ctx: CoreContext, customerId: string): Promise<CustomerProfile> {
   const [row] = await queryRows<{
     first_name: string;

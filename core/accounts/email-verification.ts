@@ -21,8 +21,9 @@ async function readCustomer(ctx: CoreContext, customerId: string) {
 }
 
 /**
- * GET /customer/verify-email: sends a code, or says the email is verified already. Opening the page
- * twice within a minute does not send a second mail; the first code stays good.
+ * Sends the customer an email verification code, or says the email is verified already (the API's
+ * GET /customer/verify-email and the verification page call it). Asking twice within a minute does
+ * not send a second mail; the first code stays good.
  */
 export async function requestEmailVerification(
   ctx: CoreContext,
@@ -44,7 +45,7 @@ export async function requestEmailVerification(
   };
 }
 
-/** POST /customer/verify-email: the right code marks the email verified. */
+/** Checks an email verification code: the right code marks the email verified. */
 export async function verifyEmail(
   ctx: CoreContext,
   customerId: string,

@@ -13,7 +13,7 @@ import { createSessionToken } from "./tokens.ts";
 export const RESET_CODE_SENT = `If an account exists for this email, a password reset code has been sent to it. The code expires in ${CODE_TTL_MINUTES} minutes.`;
 
 /**
- * POST /auth/forgotPassword. The answer is the same whether or not the email has an account, and
+ * Sends a password reset code to an email's account. The answer is the same whether or not the email has an account, and
  * whether or not a code was sent just now (throttled re-sends are silent).
  */
 export async function requestPasswordReset(ctx: CoreContext, email: string, meta: RequestMeta) {
@@ -36,7 +36,7 @@ const field = "passwordResetCode";
 const WRONG = "The password reset code is incorrect or has expired.";
 
 /**
- * PUT /auth/passwordResetCode: the right code sets the new password, ends every older session
+ * Resets a password with a reset code: the right code sets the new password, ends every older session
  * (token version + 1), marks the email verified (the code proved it) and logs the customer in.
  */
 export async function resetPassword(ctx: CoreContext, body: ResetPasswordBody, meta: RequestMeta) {

@@ -19,7 +19,7 @@ export async function listPhoneNumbers(ctx: CoreContext, customerId: string): Pr
 }
 
 /**
- * POST /customer/phone-numbers: saves the number the identity provider vouched for. A number
+ * Saves the phone number the identity provider vouched for to the customer's list. A number
  * already saved is a 409 with the spec's text; any other failure is its generic text.
  */
 export async function addPhoneNumber(ctx: CoreContext, customerId: string, idToken: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { StockItemRef } from "./cart.ts";
 import { ItemTurns } from "./item-turns.ts";
+import type { StockItemRef } from "./items.ts";
 
 const item: StockItemRef = { productId: "p1", sizeId: "s1", title: "Shirt", size: "M" };
 

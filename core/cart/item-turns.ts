@@ -1,4 +1,4 @@
-// Adds to the cart take turns per item within one process (docs/decisions/018-adds-take-turns.md).
+// Adds to the cart take turns per item within one process (docs/decisions/018-a-rush-on-the-last-units.md).
 //
 // Holding stock needs the item's stock row lock, and a transaction waiting for that lock keeps a
 // pooled connection while it waits. In a rush of hundreds of buyers on the last units of one size,
@@ -14,7 +14,7 @@
 // exactly what a count of their own would have found had their turn come at that moment.
 
 import { perDatabase } from "../per-database.ts";
-import type { StockItemRef } from "./cart.ts";
+import type { StockItemRef } from "./items.ts";
 
 /** What one count under the item's lock saw: units nobody held, asked for just after tick `at`. */
 export interface StockCount {

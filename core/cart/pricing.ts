@@ -1,3 +1,6 @@
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows } from "#db/client.ts";
+
 /**
  * The cart's and the order's money, in integer cents (docs/decisions/013-pricing.md):
  *
@@ -49,5 +52,23 @@ export function priceCart(
     totalCents,
     discountCents,
     totalAfterDiscountCents: totalCents - discountCents,
+  };
+}
+
+/** The shop's pricing settings (tax rate, shipping, free-shipping threshold) as they stand. */
+export async function readPricingSettings(db: Executor): Promise<PricingSettings> {
+  const [row] = await queryRows<{
+    tax_rate_basis_points: number;
+    shipping_cents: number;
+    free_shipping_threshold_cents: number;
+  }>(
+    db,
+    sql`SELECT tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents FROM shop_settings WHERE id = 1`,
+  );
+  if (!row) throw new Error("shop_settings has no row: run the migrations");
+  return {
+    taxRateBasisPoints: row.tax_rate_basis_points,
+    shippingCents: row.shipping_cents,
+    freeShippingThresholdCents: row.free_shipping_threshold_cents,
   };
 }

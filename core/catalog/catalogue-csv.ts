@@ -63,6 +63,10 @@ export const CSV_COLUMNS = [
 ] as const;
 const REQUIRED = ["slug", "title", "color", "colorName", "category", "categoryName", "images"] as const;
 
+type Column = (typeof CSV_COLUMNS)[number];
+type Categories = Map<string, NonNullable<CatalogueFile["categories"]>[number]>;
+type Brands = Map<string, NonNullable<CatalogueFile["brands"]>[number]>;
+
 /**
  * The CSV form of the catalogue (docs/catalogue-import.md): one product per row; categories and
  * brands are named on the rows that use them. `images` are separated by `|`; `sizes` are
@@ -76,18 +80,18 @@ export function parseCatalogueCsv(text: string): CatalogueFile {
   for (const column of REQUIRED) {
     if (!names.includes(column)) throw invalid(`the CSV header has no '${column}' column`);
   }
-  const categories = new Map<string, NonNullable<CatalogueFile["categories"]>[number]>();
-  const brands = new Map<string, NonNullable<CatalogueFile["brands"]>[number]>();
+  const categories: Categories = new Map();
+  const brands: Brands = new Map();
   const products: NonNullable<CatalogueFile["products"]> = [];
 
   rows.forEach((cells, index) => {
     const line = index + 2;
-    const get = (column: (typeof CSV_COLUMNS)[number]) => {
+    const get = (column: Column) => {
       const at = names.indexOf(column);
       const value = at >= 0 ? cells[at]?.trim() : undefined;
       return value === "" ? undefined : value;
     };
-    const number = (column: (typeof CSV_COLUMNS)[number]) => {
+    const number = (column: Column) => {
       const value = get(column);
       if (value === undefined) return undefined;
       const n = Number(value);
@@ -95,61 +99,8 @@ export function parseCatalogueCsv(text: string): CatalogueFile {
         throw invalid(`line ${line} ${column}: '${value.slice(0, 30)}' is not a number`);
       return n;
     };
-    const categorySlug = get("category") ?? "";
-    let category = categories.get(categorySlug);
-    if (!category) {
-      category = {
-        slug: categorySlug,
-        name: get("categoryName") ?? "",
-        image: `/images/categories/${categorySlug}.webp`,
-        subcategories: [],
-      };
-      categories.set(categorySlug, category);
-    }
-    const subSlug = get("subcategory");
-    if (subSlug) {
-      let sub = category.subcategories?.find((s) => s.slug === subSlug);
-      if (!sub) {
-        sub = {
-          slug: subSlug,
-          name: get("subcategoryName") ?? subSlug,
-          image: `/images/categories/${subSlug}.webp`,
-          underSubcategories: [],
-        };
-        category.subcategories?.push(sub);
-      }
-      const underSlug = get("underSubcategory");
-      if (underSlug && !sub.underSubcategories?.some((u) => u.slug === underSlug)) {
-        sub.underSubcategories?.push({
-          slug: underSlug,
-          name: get("underSubcategoryName") ?? underSlug,
-          image: `/images/categories/${underSlug}.webp`,
-        });
-      }
-    }
-    const brandSlug = get("brand");
-    if (brandSlug && !brands.has(brandSlug)) {
-      brands.set(brandSlug, {
-        slug: brandSlug,
-        name: get("brandName") ?? brandSlug,
-        image: `/images/brands/${brandSlug}.webp`,
-      });
-    }
-    const sizes = (get("sizes") ?? "")
-      .split("|")
-      .filter(Boolean)
-      .map((entry) => {
-        const [size, stock, price, before] = entry.split(":").map((p) => p.trim());
-        const values = [stock, price, before].map((v) =>
-          v === undefined || v === "" ? undefined : Number(v),
-        );
-        if (!size || values.slice(0, 2).some((v) => v === undefined || !Number.isFinite(v))) {
-          throw invalid(
-            `line ${line} sizes: '${entry.slice(0, 40)}' must be SIZE:STOCK:PRICE[:PRICE_BEFORE_DISCOUNT]`,
-          );
-        }
-        return { size, stock: values[0]!, price: values[1]!, priceBeforeDiscount: values[2] };
-      });
+    const { categorySlug, subSlug, brandSlug } = noteTaxonomy(get, categories, brands);
+    const sizes = parseSizes(get("sizes") ?? "", line);
     const underSlug = get("underSubcategory");
     products.push({
       slug: get("slug") ?? "",
@@ -177,4 +128,66 @@ export function parseCatalogueCsv(text: string): CatalogueFile {
     });
   });
   return { categories: [...categories.values()], brands: [...brands.values()], products };
+}
+
+/** Adds the category, subcategory, under-subcategory and brand a row names, the first time one is named. */
+function noteTaxonomy(get: (column: Column) => string | undefined, categories: Categories, brands: Brands) {
+  const categorySlug = get("category") ?? "";
+  let category = categories.get(categorySlug);
+  if (!category) {
+    category = {
+      slug: categorySlug,
+      name: get("categoryName") ?? "",
+      image: `/images/categories/${categorySlug}.webp`,
+      subcategories: [],
+    };
+    categories.set(categorySlug, category);
+  }
+  const subSlug = get("subcategory");
+  if (subSlug) {
+    let sub = category.subcategories?.find((s) => s.slug === subSlug);
+    if (!sub) {
+      sub = {
+        slug: subSlug,
+        name: get("subcategoryName") ?? subSlug,
+        image: `/images/categories/${subSlug}.webp`,
+        underSubcategories: [],
+      };
+      category.subcategories?.push(sub);
+    }
+    const underSlug = get("underSubcategory");
+    if (underSlug && !sub.underSubcategories?.some((u) => u.slug === underSlug)) {
+      sub.underSubcategories?.push({
+        slug: underSlug,
+        name: get("underSubcategoryName") ?? underSlug,
+        image: `/images/categories/${underSlug}.webp`,
+      });
+    }
+  }
+  const brandSlug = get("brand");
+  if (brandSlug && !brands.has(brandSlug)) {
+    brands.set(brandSlug, {
+      slug: brandSlug,
+      name: get("brandName") ?? brandSlug,
+      image: `/images/brands/${brandSlug}.webp`,
+    });
+  }
+  return { categorySlug, subSlug, brandSlug };
+}
+
+/** A row's `sizes` cell: `SIZE:STOCK:PRICE[:PRICE_BEFORE_DISCOUNT]` entries separated by `|`. */
+function parseSizes(cell: string, line: number) {
+  return cell
+    .split("|")
+    .filter(Boolean)
+    .map((entry) => {
+      const [size, stock, price, before] = entry.split(":").map((p) => p.trim());
+      const values = [stock, price, before].map((v) => (v === undefined || v === "" ? undefined : Number(v)));
+      if (!size || values.slice(0, 2).some((v) => v === undefined || !Number.isFinite(v))) {
+        throw invalid(
+          `line ${line} sizes: '${entry.slice(0, 40)}' must be SIZE:STOCK:PRICE[:PRICE_BEFORE_DISCOUNT]`,
+        );
+      }
+      return { size, stock: values[0]!, price: values[1]!, priceBeforeDiscount: values[2] };
+    });
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
-import { iso } from "./products.ts";
+import { iso } from "../shared/timestamps.ts";
 
 /** Products per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
 export const SITEMAP_PRODUCTS_PER_FILE = 10_000;

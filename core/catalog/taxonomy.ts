@@ -9,7 +9,8 @@ import type {
 import type { SortKey } from "#contract/query.ts";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
-import { iso, pagination } from "./products.ts";
+import { countedPage, pageOffset, pagination, pickFields } from "../shared/pages.ts";
+import { iso } from "../shared/timestamps.ts";
 
 const SORT_COLUMNS: Record<TaxonomySortField, SQL> = {
   name: sql`t.name`,
@@ -54,19 +55,14 @@ async function listTaxonomy(
   );
   keys.push(sql`t.id ASC`);
   const parentColumn = parent ? sql`, ${parent.column} AS parent_id` : sql``;
-  const [countRows, rows] = await Promise.all([
-    queryRows<{ total: number }>(
-      ctx.db,
-      sql`SELECT count(*)::int AS total FROM ${sql.identifier(table)} t ${where}`,
-    ),
-    queryRows<TaxonomyRow>(
-      ctx.db,
-      sql`SELECT t.id, t.name, t.slug, t.image, t.created_at, t.updated_at ${parentColumn}
-          FROM ${sql.identifier(table)} t ${where}
-          ORDER BY ${sql.join(keys, sql`, `)}
-          LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
-    ),
-  ]);
+  const { total, rows } = await countedPage<TaxonomyRow>(
+    ctx.db,
+    sql`SELECT count(*)::int AS total FROM ${sql.identifier(table)} t ${where}`,
+    sql`SELECT t.id, t.name, t.slug, t.image, t.created_at, t.updated_at ${parentColumn}
+        FROM ${sql.identifier(table)} t ${where}
+        ORDER BY ${sql.join(keys, sql`, `)}
+        LIMIT ${query.limit} OFFSET ${pageOffset(query)}`,
+  );
   const data = rows.map((row) => {
     const item: TaxonomyItem = {
       _id: row.id,
@@ -77,12 +73,9 @@ async function listTaxonomy(
       updatedAt: iso(row.updated_at),
     };
     if (parent && row.parent_id) item[parent.field] = row.parent_id;
-    if (!query.fields?.length) return item;
-    const out: Record<string, unknown> = { _id: item._id };
-    for (const f of query.fields) out[f] = item[f as keyof TaxonomyItem];
-    return out as Partial<TaxonomyItem>;
+    return query.fields?.length ? pickFields(item, query.fields) : item;
   });
-  return { results: data.length, paginationResults: pagination(query, countRows[0]?.total ?? 0), data };
+  return { results: data.length, paginationResults: pagination(query, total), data };
 }
 
 export const listCategories = (ctx: CoreContext, query: TaxonomyListQuery) =>

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import type { FavoriteListResponse } from "#contract/shopping.ts";
 import { queryRows } from "#db/client.ts";
 import { ts } from "#db/sql.ts";
-import { listFavoriteProducts, pagination } from "../catalog/products.ts";
+import { listFavoriteProducts } from "../catalog/products.ts";
 import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
+import { pagination } from "../shared/pages.ts";
 
 const noProduct = (productId: string) => notFound(`No product for this ID: ${productId}.`);
 

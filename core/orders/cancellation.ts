@@ -3,11 +3,12 @@ import type { OrderStatus } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { ID_PATTERN } from "#db/ids.ts";
 import { ts } from "#db/sql.ts";
-import { lockCart, putBackInCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
 import { releaseCouponUse } from "../coupons/coupons.ts";
+import { lockCart, putBackInCart } from "../stock/holds.ts";
+import { lockStockRows } from "../stock/locks.ts";
 import { ORDER_COLUMNS, type OrderRow, orderMoves, recordStatus } from "./order-records.ts";
-import { lockStockRows, moveStock } from "./stock-moves.ts";
+import { moveOrderStock } from "./sales.ts";
 
 /** Locks an order row for a status change. */
 export async function lockOrder(db: Executor, where: { id?: string; provider?: string; sessionId?: string }) {
@@ -43,7 +44,7 @@ export async function cancelLockedOrder(
   await db.execute(sql`UPDATE orders SET status = 'cancelled', updated_at = ${ts(now)}
     WHERE id = ${order.id}`);
   await recordStatus(db, order.id, "cancelled", now, reason);
-  await moveStock(db, moves, -1);
+  await moveOrderStock(db, moves, -1);
   if (order.coupon_id) await releaseCouponUse(db, order.coupon_id);
   await putBackInCart(db, order.customer_id, moves, now);
   return true;

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Order, OrderStatus, PaymentMethod } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { anyOf, ts } from "#db/sql.ts";
-import { iso } from "../catalog/products.ts";
 import { centsToAmount } from "../money.ts";
-import type { StockMove } from "./stock-moves.ts";
+import { iso } from "../shared/timestamps.ts";
+import type { StockMove } from "../stock/moves.ts";
 
 // Orders as rows: the columns, items, timeline and the API shape they make. What a customer reads
 // (with overdue card orders expired first) is in orders.ts.

@@ -2,41 +2,35 @@ import { sql } from "drizzle-orm";
 import type { Order, OrderListResponse } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { ID_PATTERN } from "#db/ids.ts";
-import { pagination } from "../catalog/products.ts";
 import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
+import { countedPage, pageOffset, pagination } from "../shared/pages.ts";
 import { expireUnpaidOrders } from "./cancellation.ts";
 import { ORDER_COLUMNS, type OrderRow, toOrders } from "./order-records.ts";
 
 // What a customer reads of their orders. A card order past its payment window is cancelled first,
 // so no one ever sees it still waiting (docs/decisions/014-orders-and-payments.md).
 
-/** GET /customer/orders: newest first. */
+/** A page of the customer's orders, newest first. */
 export async function listOrders(
   ctx: CoreContext,
   customerId: string,
   query: { page: number; limit: number },
 ): Promise<OrderListResponse> {
   await expireUnpaidOrders(ctx, { customerId });
-  const offset = (query.page - 1) * query.limit;
-  const [total, rows] = await Promise.all([
-    queryRows<{ total: number }>(
-      ctx.db,
-      sql`SELECT count(*)::int AS total FROM orders WHERE customer_id = ${customerId}`,
-    ).then((r) => r[0]?.total ?? 0),
-    queryRows<OrderRow>(
-      ctx.db,
-      sql`SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.customer_id = ${customerId}
-          ORDER BY o.created_at DESC, o.number DESC LIMIT ${query.limit} OFFSET ${offset}`,
-    ),
-  ]);
+  const { total, rows } = await countedPage<OrderRow>(
+    ctx.db,
+    sql`SELECT count(*)::int AS total FROM orders WHERE customer_id = ${customerId}`,
+    sql`SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.customer_id = ${customerId}
+        ORDER BY o.created_at DESC, o.number DESC LIMIT ${query.limit} OFFSET ${pageOffset(query)}`,
+  );
   const data = await toOrders(ctx.db, rows);
   return { results: data.length, paginationResults: pagination(query, total), data };
 }
 
 const noOrder = (orderId: string) => notFound(`No order for this ID: ${orderId.slice(0, 100)}.`);
 
-/** GET /customer/orders/{id}: another customer's order answers like a missing one. */
+/** One of the customer's orders; another customer's order answers like a missing one. */
 export async function getOrder(ctx: CoreContext, customerId: string, orderId: string): Promise<Order> {
   if (!ID_PATTERN.test(orderId)) throw noOrder(orderId);
   await expireUnpaidOrders(ctx, { customerId });

@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import type { OrderStatus } from "#contract/shopping.ts";
 import { queryRows } from "#db/client.ts";
 import { ts } from "#db/sql.ts";
-import { deleteLines, lockCart } from "../cart/cart-lines.ts";
 import type { CoreContext } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import { cancelLockedOrder, lockOrder } from "../orders/cancellation.ts";
 import { type OrderRow, orderMoves, recordStatus } from "../orders/order-records.ts";
-import { countSold, lockStock, moveStock, stockKey } from "../orders/stock-moves.ts";
+import { countSold, moveOrderStock } from "../orders/sales.ts";
 import type { PaymentProviderName } from "../ports/payments.ts";
+import { deleteLines, lockCart } from "../stock/holds.ts";
+import { lockStock, stockKey } from "../stock/locks.ts";
 
 /** A provider's word about a checkout session, already authenticated by the adapter (a signature). */
 export interface PaymentEvent {
@@ -56,7 +57,7 @@ export async function handlePaymentEvent(
       event.orderId ? { id: event.orderId } : { provider: event.provider, sessionId: event.sessionId },
     );
     if (order && !opened(order, event)) {
-      // The session is recorded just after the provider opened it (core/orders/checkout.ts): an
+      // The session is recorded just after the provider opened it (core/checkout/checkout.ts): an
       // event that overtakes that write is refused so the provider delivers it again.
       if (order.status === "pending_payment" && order.payment_session_id === null) {
         throw new DomainError("unavailable", "The order's payment session is not recorded yet.");
@@ -102,7 +103,7 @@ export async function handlePaymentEvent(
         );
         return outcome("cancelled");
       }
-      await moveStock(tx, items, 1);
+      await moveOrderStock(tx, items, 1);
       await deleteLines(tx, order.customer_id, items);
       note = "Paid after the payment window closed.";
     } else if (order.status !== "pending_payment") {

@@ -59,7 +59,7 @@ import {
   removeCartItemBody,
   updateCartItemBody,
 } from "#contract/shopping.ts";
-import { PAYMENT_WINDOW_MINUTES } from "#core/orders/checkout.ts";
+import { PAYMENT_WINDOW_MINUTES } from "#core/checkout/checkout.ts";
 
 type JsonSchema = Record<string, unknown>;
 

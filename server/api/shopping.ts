@@ -13,9 +13,9 @@ import {
   updateCartItemBody,
 } from "#contract/shopping.ts";
 import { addToCart, applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
+import { checkout } from "#core/checkout/checkout.ts";
 import type { CoreContext } from "#core/context.ts";
 import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favorites.ts";
-import { checkout } from "#core/orders/checkout.ts";
 import { getOrder, listOrders } from "#core/orders/orders.ts";
 import { requireSession } from "../middleware/session.ts";
 import { parseBody, parseParams, parseQuery } from "./validate.ts";

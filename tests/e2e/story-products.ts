@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { CatalogueFile } from "../../contract/catalogue-file.ts";
-import { catalogueIds } from "../../core/catalog/import.ts";
+import { catalogueIds } from "../../core/catalog/catalogue-ids.ts";
 import { type ApiProduct, type ApiSize, api } from "./support.ts";
 
 /**

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { errorResponse } from "#contract/catalog.ts";
 import { apiCartResponse, checkoutResponse, orderResponse } from "#contract/shopping.ts";
 import { NOT_LOGGED_IN } from "#core/accounts/customers.ts";
+import { PAYMENT_WINDOW_MINUTES } from "#core/checkout/checkout.ts";
 import { DomainError, HTTP_STATUS } from "#core/errors.ts";
-import { PAYMENT_WINDOW_MINUTES } from "#core/orders/checkout.ts";
 import { payTestCheckout, TEST_CARD_DECLINED, TEST_CARD_PAYS } from "#core/payments/builtin-checkout.ts";
 import { newId } from "#db/ids.ts";
 import {

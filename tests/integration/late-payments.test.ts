@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { PAYMENT_WINDOW_MINUTES } from "#core/orders/checkout.ts";
+import { PAYMENT_WINDOW_MINUTES } from "#core/checkout/checkout.ts";
 import { call, createClock, createCustomer, MINUTE, type TestCustomer } from "../support/accounts.ts";
 import { setUpTestShop } from "../support/app.ts";
 import {

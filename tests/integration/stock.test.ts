@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { refreshListingPrices } from "#core/catalog/listing.ts";
-import { availableStock } from "#core/catalog/stock.ts";
+import { availableStock } from "#core/stock/availability.ts";
 import { newId } from "#db/ids.ts";
 import { setUpTestShop } from "../support/app.ts";
 import { TEST_NOW } from "../support/constants.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PAYMENT_WINDOW_MINUTES } from "#core/orders/checkout.ts";
+import { PAYMENT_WINDOW_MINUTES } from "#core/checkout/checkout.ts";
 import { payTestCheckout, TEST_CARD_PAYS } from "#core/payments/builtin-checkout.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { loadConfig } from "#server/config.ts";

@@ -3,11 +3,12 @@ import { MAX_LINE_QUANTITY } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { ts } from "#db/sql.ts";
-import type { StockRef } from "../orders/stock-moves.ts";
+import type { StockRef } from "./locks.ts";
 
-// The rows behind a cart (docs/decisions/012-cart-lines-are-stock-holds.md): `carts` (the lock and
-// the coupon) and `stock_holds` (the lines). The cart's rules are in cart.ts; orders use these to
-// put a cancelled order's items back and to take a late-paid order's items out again.
+// A customer's holds (docs/decisions/012-cart-lines-are-stock-holds.md): `stock_holds` (the cart's
+// lines) and `carts` (the row whose lock serialises changes to one customer's holds; it carries the
+// cart's coupon). The cart's rules are in core/cart/; orders use these to put a cancelled order's
+// items back and payments to take a late-paid order's items out again, without calling the cart.
 
 const sameItem = (item: StockRef) =>
   sql`product_id = ${item.productId} AND coalesce(product_size_id, '') = ${item.sizeId ?? ""}`;

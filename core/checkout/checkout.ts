@@ -11,22 +11,21 @@ import { newId } from "#db/ids.ts";
 import { ts } from "#db/sql.ts";
 import { saveAddress } from "../accounts/addresses.ts";
 import { normalizePhoneNumber } from "../accounts/phone-verification.ts";
-import {
-  type CartLine,
-  itemLabel,
-  itemsCents,
-  loadCart,
-  readPricingSettings,
-  shortageText,
-} from "../cart/cart.ts";
-import { type Pricing, priceCart } from "../cart/pricing.ts";
+import { itemLabel, shortageText } from "../cart/items.ts";
+import { type CartLine, itemsCents, loadCart } from "../cart/loaded-cart.ts";
+import { type Pricing, priceCart, readPricingSettings } from "../cart/pricing.ts";
 import type { CoreContext } from "../context.ts";
 import { countCouponUse } from "../coupons/coupons.ts";
 import { conflict, DomainError, invalid, invalidField } from "../errors.ts";
-import { cancelOrder } from "./cancellation.ts";
-import { recordStatus } from "./order-records.ts";
-import { readOrder } from "./orders.ts";
-import { countSold, moveStock, stockKey } from "./stock-moves.ts";
+import { cancelOrder } from "../orders/cancellation.ts";
+import { recordStatus } from "../orders/order-records.ts";
+import { readOrder } from "../orders/orders.ts";
+import { countSold, moveOrderStock } from "../orders/sales.ts";
+import { stockKey } from "../stock/locks.ts";
+
+// Checkout turns the customer's cart into an order: it reads the cart (core/cart/) and writes the
+// order (core/orders/), so it lives apart from both and neither imports the other for it
+// (docs/decisions/027-stock-module-and-core-layout.md).
 
 /** How long a card order waits for its payment before it is cancelled and its stock released. */
 export const PAYMENT_WINDOW_MINUTES = 30;
@@ -112,7 +111,7 @@ async function placeOrder(
       ${column((l) => l.unitPriceCents)}::int[]) WITH ORDINALITY
       AS i(id, product_id, product_size_id, title, image_cover, size, color, quantity, unit_price_cents, position)`);
   await recordStatus(tx, orderId, status, now);
-  await moveStock(tx, cart.lines, 1);
+  await moveOrderStock(tx, cart.lines, 1);
   // Sold counts once the sale is certain: now for cash on delivery, on payment for a card.
   if (!card) await countSold(tx, cart.lines, 1);
   await tx.execute(sql`DELETE FROM stock_holds WHERE customer_id = ${customerId}`);
@@ -141,8 +140,8 @@ async function checkoutContact(
 }
 
 /**
- * POST /customer/orders/cash-on-delivery and /customer/orders/stripe-checkout-session. A card order
- * gets a hosted payment page; if the provider cannot open one, the order is cancelled at once (its
+ * Checks the cart out, paying cash on delivery or by card (the API's two checkout routes and the
+ * cart page's checkout call it). A card order gets a hosted payment page; if the provider cannot open one, the order is cancelled at once (its
  * stock and the cart come back) and the shopper is told to try again.
  */
 export async function checkout(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displaySize, pagination } from "./products.ts";
+import { displaySize } from "./product-rows.ts";
 
 const size = (name: string, price: number, available: number, position: number) => ({
   size: name,
@@ -19,23 +19,5 @@ describe("displaySize", () => {
   });
   it("breaks price ties by the size's position", () => {
     expect(displaySize([size("L", 1000, 1, 2), size("S", 1000, 1, 0)])?.size).toBe("S");
-  });
-});
-
-describe("pagination", () => {
-  it("gives next and previous pages only when they exist", () => {
-    expect(pagination({ page: 1, limit: 10 }, 25)).toEqual({
-      currentPage: 1,
-      limit: 10,
-      numberOfPages: 3,
-      nextPage: 2,
-    });
-    expect(pagination({ page: 3, limit: 10 }, 25)).toEqual({
-      currentPage: 3,
-      limit: 10,
-      numberOfPages: 3,
-      prevPage: 2,
-    });
-    expect(pagination({ page: 1, limit: 10 }, 0)).toEqual({ currentPage: 1, limit: 10, numberOfPages: 0 });
   });
 });

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
 import { anyOf } from "#db/sql.ts";
-import { refreshListingPrices } from "../catalog/listing.ts";
-import { refreshSearchPostings } from "../catalog/search-postings.ts";
-import { productHoldsSql, sizeHoldsSql } from "../catalog/stock.ts";
+import { productHoldsSql, sizeHoldsSql } from "./availability.ts";
 
 /** An item whose stock a transaction locks: a size of a product, or a product without sizes. */
 export interface StockRef {
@@ -11,9 +9,19 @@ export interface StockRef {
   sizeId: string | null;
 }
 
-/** A quantity of one item leaving or returning to the shelf. */
-export interface StockMove extends StockRef {
-  quantity: number;
+/**
+ * Locks one item's stock row (its size's, or its product's when it has no sizes) until the
+ * transaction ends, so no one else can hold or sell from it meanwhile: what an add to the cart,
+ * which needs only its item, takes. False when there is no such row.
+ */
+export async function lockStockRow(db: Executor, item: StockRef): Promise<boolean> {
+  const locked = await queryRows(
+    db,
+    item.sizeId
+      ? sql`SELECT 1 FROM product_sizes WHERE id = ${item.sizeId} FOR NO KEY UPDATE`
+      : sql`SELECT 1 FROM products WHERE id = ${item.productId} FOR NO KEY UPDATE`,
+  );
+  return locked.length > 0;
 }
 
 /**
@@ -64,35 +72,3 @@ export async function lockStock(
 }
 
 export const stockKey = (move: { productId: string; sizeId: string | null }) => move.sizeId ?? move.productId;
-
-/**
- * Takes stock off the shelf (negative `direction` puts it back). The caller has locked the rows
- * (lockStock, lockStockRows), so the updates wait for no one and their order does not matter.
- * `CHECK (stock >= 0)` on both tables refuses any move that would oversell, whatever the caller
- * checked before.
- */
-export async function moveStock(db: Executor, moves: readonly StockMove[], direction: 1 | -1): Promise<void> {
-  for (const move of moves) {
-    const delta = move.quantity * direction;
-    if (move.sizeId) {
-      await db.execute(sql`UPDATE product_sizes SET stock = stock - ${delta} WHERE id = ${move.sizeId}`);
-    } else {
-      await db.execute(sql`UPDATE products SET stock = stock - ${delta} WHERE id = ${move.productId}`);
-    }
-  }
-  // A size that ran out (or came back) can change the price a listing shows.
-  await refreshListingPrices(db, [...new Set(moves.filter((m) => m.sizeId).map((m) => m.productId))]);
-}
-
-/** Counts units as sold (or un-sold): the best-seller order and the search postings follow. */
-export async function countSold(db: Executor, moves: readonly StockMove[], direction: 1 | -1): Promise<void> {
-  const perProduct = new Map<string, number>();
-  for (const m of moves) perProduct.set(m.productId, (perProduct.get(m.productId) ?? 0) + m.quantity);
-  const ids = [...perProduct.keys()].sort();
-  for (const id of ids) {
-    await db.execute(
-      sql`UPDATE products SET sold = GREATEST(0, sold + ${perProduct.get(id)! * direction}) WHERE id = ${id}`,
-    );
-  }
-  await refreshSearchPostings(db, ids);
-}
