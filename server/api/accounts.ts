@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import type { z } from "zod";
 import {
   addPhoneNumberBody,
   addressBody,
@@ -40,6 +41,7 @@ import { requestEmailVerification, verifyEmail } from "#core/accounts/email-veri
 import { requestPasswordReset, resetPassword } from "#core/accounts/password-reset.ts";
 import { addPhoneNumber, deletePhoneNumber, listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
 import { confirmPhoneCode, sendPhoneCode } from "#core/accounts/phone-verification.ts";
+import type { CoreContext } from "#core/context.ts";
 import { clientIp } from "../middleware/rate-limit.ts";
 import { type ApiDeps, defineOperation } from "./operation.ts";
 
@@ -58,6 +60,48 @@ function setSessionCookie(c: Context, token: string, options: ApiDeps, deviceTok
 
 const meta = (c: Context, deps: ApiDeps) => ({ ip: clientIp(c, deps.proxyHops) });
 const id = (c: Context) => c.get("session").customerId;
+
+/** GET of one of the customer's lists (phone numbers, addresses), oldest first. */
+function ownListOperation(
+  path: string,
+  summary: string,
+  schema: z.ZodType,
+  list: (ctx: CoreContext, customerId: string) => Promise<unknown[]>,
+) {
+  return defineOperation(
+    {
+      method: "get",
+      path,
+      summary,
+      access: "customer",
+      ok: { status: "200", description: "Oldest first.", schema },
+    },
+    async (c, _input, { ctx }) => {
+      const data = await list(ctx, id(c));
+      return c.json({ results: data.length, data });
+    },
+  );
+}
+
+/** DELETE of one of the customer's entries by its id; another customer's id is not found. */
+function removeOwnOperation(
+  path: string,
+  remove: (ctx: CoreContext, customerId: string, entryId: string) => Promise<unknown>,
+  doc: { summary: string; okDescription: string; schema: z.ZodType; notFound: string },
+) {
+  return defineOperation(
+    {
+      method: "delete",
+      path,
+      summary: doc.summary,
+      access: "customer",
+      params: customerItemParams,
+      ok: { status: "200", description: doc.okDescription, schema: doc.schema },
+      fails: { "400": "The id is not 24 hex characters.", "404": doc.notFound },
+    },
+    async (c, { params }, { ctx }) => c.json(await remove(ctx, id(c), params.id)),
+  );
+}
 
 /** POST /auth/signup, /auth/login, /auth/forgotPassword, /auth/logout; PUT /auth/passwordResetCode (SPEC §7). */
 export const authOperations = [
@@ -255,18 +299,11 @@ export const customerOperations = [
     },
     async (c, { body }, { ctx }) => c.json(await confirmPhoneCode(ctx, id(c), body)),
   ),
-  defineOperation(
-    {
-      method: "get",
-      path: "/customer/phone-numbers",
-      summary: "The customer's phone numbers",
-      access: "customer",
-      ok: { status: "200", description: "Oldest first.", schema: phoneNumberListResponse },
-    },
-    async (c, _input, { ctx }) => {
-      const data = await listPhoneNumbers(ctx, id(c));
-      return c.json({ results: data.length, data });
-    },
+  ownListOperation(
+    "/customer/phone-numbers",
+    "The customer's phone numbers",
+    phoneNumberListResponse,
+    listPhoneNumbers,
   ),
   defineOperation(
     {
@@ -289,33 +326,17 @@ export const customerOperations = [
     },
     async (c, { body }, { ctx }) => c.json(await addPhoneNumber(ctx, id(c), body.idToken), 201),
   ),
-  defineOperation(
-    {
-      method: "delete",
-      path: "/customer/phone-numbers/{id}",
-      summary: "Remove a phone number",
-      access: "customer",
-      params: customerItemParams,
-      ok: { status: "200", description: "Removed; the numbers left.", schema: phoneNumbersChangedResponse },
-      fails: {
-        "400": "The id is not 24 hex characters.",
-        "404": "No such number among the customer's (another customer's id answers the same).",
-      },
-    },
-    async (c, { params }, { ctx }) => c.json(await deletePhoneNumber(ctx, id(c), params.id)),
-  ),
-  defineOperation(
-    {
-      method: "get",
-      path: "/customer/addresses",
-      summary: "The customer's saved addresses",
-      access: "customer",
-      ok: { status: "200", description: "Oldest first.", schema: addressListResponse },
-    },
-    async (c, _input, { ctx }) => {
-      const data = await listAddresses(ctx, id(c));
-      return c.json({ results: data.length, data });
-    },
+  removeOwnOperation("/customer/phone-numbers/{id}", deletePhoneNumber, {
+    summary: "Remove a phone number",
+    okDescription: "Removed; the numbers left.",
+    schema: phoneNumbersChangedResponse,
+    notFound: "No such number among the customer's (another customer's id answers the same).",
+  }),
+  ownListOperation(
+    "/customer/addresses",
+    "The customer's saved addresses",
+    addressListResponse,
+    listAddresses,
   ),
   defineOperation(
     {
@@ -334,19 +355,10 @@ export const customerOperations = [
     },
     async (c, { body }, { ctx }) => c.json(await addAddress(ctx, id(c), body), 201),
   ),
-  defineOperation(
-    {
-      method: "delete",
-      path: "/customer/addresses/{id}",
-      summary: "Remove an address",
-      access: "customer",
-      params: customerItemParams,
-      ok: { status: "200", description: "Removed; the addresses left.", schema: addressesChangedResponse },
-      fails: {
-        "400": "The id is not 24 hex characters.",
-        "404": "No such address among the customer's (another customer's id answers the same).",
-      },
-    },
-    async (c, { params }, { ctx }) => c.json(await deleteAddress(ctx, id(c), params.id)),
-  ),
+  removeOwnOperation("/customer/addresses/{id}", deleteAddress, {
+    summary: "Remove an address",
+    okDescription: "Removed; the addresses left.",
+    schema: addressesChangedResponse,
+    notFound: "No such address among the customer's (another customer's id answers the same).",
+  }),
 ];

@@ -83,7 +83,7 @@ export function defineOperation<
 }
 
 /** `/customer/addresses/{id}` as Hono routes it: `/customer/addresses/:id`. */
-export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 /** The operation's handler with its inputs parsed first, in the order params, query, body. */
 function handlerOf(operation: Operation, deps: ApiDeps) {

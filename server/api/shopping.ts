@@ -25,6 +25,7 @@ import {
   updateCartItemBody,
 } from "#contract/shopping.ts";
 import { addToCart, applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
+import type { CoreContext } from "#core/context.ts";
 import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favorites.ts";
 import { checkout, PAYMENT_WINDOW_MINUTES } from "#core/orders/checkout.ts";
 import { getOrder, listOrders } from "#core/orders/orders.ts";
@@ -69,20 +70,35 @@ function checkoutOperation(
   );
 }
 
-export const shoppingOperations = [
-  defineOperation(
+/** A page of one of the customer's lists (favorites, orders), newest first. */
+function ownPageOperation(
+  path: string,
+  query: typeof favoriteListQuery,
+  list: (ctx: CoreContext, customerId: string, page: z.output<typeof favoriteListQuery>) => Promise<unknown>,
+  doc: { summary: string; description?: string; okDescription: string; schema: z.ZodType },
+) {
+  return defineOperation(
     {
       method: "get",
-      path: "/customer/favorites",
-      summary: "The customer's favorites, newest first",
-      description:
-        "Each entry's `productId` holds the product as GET /products lists it. `fields=productId` (what the spec's client sends) is accepted and changes nothing.",
+      path,
+      summary: doc.summary,
+      ...(doc.description ? { description: doc.description } : {}),
       access: "customer",
-      query: favoriteListQuery,
-      ok: { status: "200", description: "A page of favorites.", schema: favoriteListResponse },
+      query,
+      ok: { status: "200", description: doc.okDescription, schema: doc.schema },
     },
-    async (c, { query }, { ctx }) => c.json(await listFavorites(ctx, me(c), query)),
-  ),
+    async (c, input, { ctx }) => c.json(await list(ctx, me(c), input.query)),
+  );
+}
+
+export const shoppingOperations = [
+  ownPageOperation("/customer/favorites", favoriteListQuery, listFavorites, {
+    summary: "The customer's favorites, newest first",
+    description:
+      "Each entry's `productId` holds the product as GET /products lists it. `fields=productId` (what the spec's client sends) is accepted and changes nothing.",
+    okDescription: "A page of favorites.",
+    schema: favoriteListResponse,
+  }),
   defineOperation(
     {
       method: "post",
@@ -207,17 +223,11 @@ export const shoppingOperations = [
       "503": "The payment service did not answer: the order is cancelled and the cart is unchanged.",
     },
   }),
-  defineOperation(
-    {
-      method: "get",
-      path: "/customer/orders",
-      summary: "The customer's orders, newest first",
-      access: "customer",
-      query: orderListQuery,
-      ok: { status: "200", description: "A page of orders.", schema: orderListResponse },
-    },
-    async (c, { query }, { ctx }) => c.json(await listOrders(ctx, me(c), query)),
-  ),
+  ownPageOperation("/customer/orders", orderListQuery, listOrders, {
+    summary: "The customer's orders, newest first",
+    okDescription: "A page of orders.",
+    schema: orderListResponse,
+  }),
   defineOperation(
     {
       method: "get",
