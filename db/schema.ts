@@ -372,7 +372,7 @@ export const coupons = pgTable(
 
 /**
  * Stock held for a customer's cart. Available stock = on hand − the quantity of holds whose
- * `expires_at` is still in the future (core/catalog/stock.ts); an expired hold frees its stock by
+ * `expires_at` is still in the future (core/stock/availability.ts); an expired hold frees its stock by
  * the passage of time alone, so correctness never depends on a sweeper job.
  */
 export const stockHolds = pgTable(

@@ -7,10 +7,9 @@ import { hasBrand } from "#core/catalog/taxonomy.ts";
 import type { CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { absoluteImageUrls } from "./api/absolute-images.ts";
-import { authRoutes, customerRoutes } from "./api/accounts.ts";
-import { catalogRoutes } from "./api/catalog.ts";
 import { buildOpenApiDocument } from "./api/openapi.ts";
-import { shoppingRoutes } from "./api/shopping.ts";
+import { mountOperations } from "./api/operation.ts";
+import { ROUTE_TABLE } from "./api/route-table.ts";
 import { stripeWebhookRoutes } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
 import { createImageRoutes } from "./images.ts";
@@ -28,7 +27,6 @@ import {
 import { requestLog } from "./middleware/request-log.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
-import { optionalSession } from "./middleware/session.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
 
 export interface AppDependencies {
@@ -117,11 +115,8 @@ export function createApp(deps: AppDependencies) {
     allowedOrigins: [...deps.config.CORS_ORIGINS, ...(publicUrl ? [new URL(publicUrl).origin] : [])],
     publicUrl,
   };
-  api.route("/auth", authRoutes(deps.ctx, accountOptions));
-  api.route("/customer", shoppingRoutes(deps.ctx, accountOptions));
-  api.route("/customer", customerRoutes(deps.ctx, accountOptions));
-  api.use(optionalSession(deps.ctx));
-  api.route("/", catalogRoutes(deps.ctx));
+  // Each operation with its session check; the catalogue's optional session after the others.
+  mountOperations(api, ROUTE_TABLE, { ctx: deps.ctx, ...accountOptions });
   // Last: an unknown API path is a JSON 404, never the storefront's HTML page.
   api.all("*", (c) => c.json({ status: "fail", message: `Can't find ${c.req.path} on this server` }, 404));
   api.onError(handleApiError);

@@ -52,7 +52,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
 
   function fail(what: string, request: CheckoutSessionRequest, error: unknown): never {
     options.logger?.error({ err: error, orderId: request.orderId }, `Stripe: ${what} failed`);
-    // Not a DomainError: checkout answers 503 and cancels the order (core/orders/checkout.ts).
+    // Not a DomainError: checkout answers 503 and cancels the order (core/checkout/checkout.ts).
     throw new Error(`Stripe: ${what} failed for order ${request.orderId}`, { cause: error });
   }
 

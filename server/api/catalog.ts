@@ -1,9 +1,14 @@
-import { Hono } from "hono";
+import { z } from "zod";
 import {
   brandListQuery,
   categoryListQuery,
+  errorResponse,
+  listResponse,
+  productDetail,
+  productListItem,
   productListQuery,
   subcategoryListQuery,
+  taxonomyItem,
   underSubcategoryListQuery,
 } from "#contract/catalog.ts";
 import { getProduct, listProducts } from "#core/catalog/products.ts";
@@ -13,31 +18,84 @@ import {
   listSubcategories,
   listUnderSubcategories,
 } from "#core/catalog/taxonomy.ts";
-import type { CoreContext } from "#core/context.ts";
-import { parseQuery } from "./validate.ts";
+import { defineOperation } from "./operation.ts";
 
-/** GET /categories, /brands, /subcategories, /undersubcategories, /products, /products/{id} (SPEC §7). */
-export function catalogRoutes(ctx: CoreContext) {
-  const viewer = (c: { get(key: "customerId"): string | undefined }) => ({ viewerId: c.get("customerId") });
-  return new Hono()
-    .get("/categories", async (c) => c.json(await listCategories(ctx, parseQuery(c, categoryListQuery))))
-    .get("/brands", async (c) => c.json(await listBrands(ctx, parseQuery(c, brandListQuery))))
-    .get("/subcategories", async (c) =>
-      c.json(await listSubcategories(ctx, parseQuery(c, subcategoryListQuery))),
-    )
-    .get("/undersubcategories", async (c) =>
-      c.json(await listUnderSubcategories(ctx, parseQuery(c, underSubcategoryListQuery))),
-    )
-    .get("/products", async (c) => {
-      const query = parseQuery(c, productListQuery);
+// GET /categories, /brands, /subcategories, /undersubcategories, /products, /products/{id} (SPEC §7).
+
+const viewer = (c: { get(key: "customerId"): string | undefined }) => ({ viewerId: c.get("customerId") });
+const page = (item: z.ZodType) => ({
+  status: "200" as const,
+  description: "A page of results.",
+  schema: listResponse(item),
+});
+/** The catalogue's errors never carry an identity error `code`. */
+const catalog = { method: "get", access: "viewer", errorBody: errorResponse } as const;
+
+export const catalogOperations = [
+  defineOperation(
+    {
+      ...catalog,
+      path: "/categories",
+      summary: "List categories",
+      query: categoryListQuery,
+      ok: page(taxonomyItem),
+    },
+    async (c, { query }, { ctx }) => c.json(await listCategories(ctx, query)),
+  ),
+  defineOperation(
+    { ...catalog, path: "/brands", summary: "List brands", query: brandListQuery, ok: page(taxonomyItem) },
+    async (c, { query }, { ctx }) => c.json(await listBrands(ctx, query)),
+  ),
+  defineOperation(
+    {
+      ...catalog,
+      path: "/subcategories",
+      summary: "List subcategories (optionally of categories)",
+      query: subcategoryListQuery,
+      ok: page(taxonomyItem),
+    },
+    async (c, { query }, { ctx }) => c.json(await listSubcategories(ctx, query)),
+  ),
+  defineOperation(
+    {
+      ...catalog,
+      path: "/undersubcategories",
+      summary: "List under-subcategories (optionally of subcategories)",
+      query: underSubcategoryListQuery,
+      ok: page(taxonomyItem),
+    },
+    async (c, { query }, { ctx }) => c.json(await listUnderSubcategories(ctx, query)),
+  ),
+  defineOperation(
+    {
+      ...catalog,
+      path: "/products",
+      summary: "List, filter and search products",
+      query: productListQuery,
+      ok: page(productListItem),
+    },
+    async (c, { query }, { ctx }) => {
       // With a session the favorite marker is always there, whatever `fields` asks (decision 025).
       if (c.get("customerId") && query.fields?.length && !query.fields.includes("isFavorite")) {
         query.fields = [...query.fields, "isFavorite"];
       }
       return c.json(await listProducts(ctx, query, viewer(c)));
-    })
-    .get("/products/:id", async (c) => c.json({ data: await getProduct(ctx, c.req.param("id"), viewer(c)) }));
-}
+    },
+  ),
+  defineOperation(
+    {
+      ...catalog,
+      path: "/products/{id}",
+      summary: "One product with sizes, colour variants and related names",
+      // Any text is looked up: what is no product's id is a 404.
+      unparsedParams: z.object({ id: z.string() }),
+      ok: { status: "200", description: "The product.", schema: z.object({ data: productDetail }) },
+      fails: { "404": "`No product for this ID: {id}.`" },
+    },
+    async (c, _input, { ctx }) =>
+      c.json({ data: await getProduct(ctx, c.req.param("id") as string, viewer(c)) }),
+  ),
+];
 
 declare module "hono" {
   interface ContextVariableMap {

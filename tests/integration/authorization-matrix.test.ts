@@ -7,6 +7,7 @@ import { keyFor } from "#core/accounts/keys.ts";
 import { signToken } from "#core/accounts/tokens.ts";
 import type { AccountsContext } from "#core/context.ts";
 import { newId } from "#db/ids.ts";
+import { ROUTE_TABLE } from "#server/api/route-table.ts";
 import {
   accountRows,
   call,
@@ -380,6 +381,25 @@ describe("another customer's phone numbers and addresses", () => {
   });
 });
 
+/** The writes a cookie alone may not make from another site's page: every customer call but a GET. */
+const CROSS_SITE_WRITES: [method: Endpoint["method"], path: string, body: unknown][] = [
+  ["POST", "/customer/addresses", { ...SAMPLE_ADDRESS, city: "Tanger" }],
+  ["POST", "/customer/verify-email", { emailVerificationCode: "123456" }],
+  ["POST", "/customer/phone-verification/send-code", { phoneNumber: "+212612345601" }],
+  ["DELETE", "/customer/addresses/:addressId", undefined],
+  ["DELETE", "/customer/phone-numbers/:phoneId", undefined],
+  ["POST", "/customer/favorites", () => ({ productId: item.productId })],
+  ["DELETE", "/customer/favorites/:productId", undefined],
+  ["POST", "/customer/shopping-cart", () => itemBody(item, 1)],
+  ["PUT", "/customer/shopping-cart", () => itemBody(item, 1)],
+  ["DELETE", "/customer/shopping-cart", () => itemBody(item)],
+  ["PUT", "/customer/shopping-cart/apply-coupon", { couponCode: "WELCOME10" }],
+  ["POST", "/customer/orders/cash-on-delivery", { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS }],
+  ["POST", "/customer/orders/stripe-checkout-session", { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS }],
+  ["POST", "/customer/phone-verification/confirm-code", { verificationId: "x", code: "123456" }],
+  ["POST", "/customer/phone-numbers", { idToken: "x" }],
+];
+
 describe("cookie authentication (JWTToken)", () => {
   const FOREIGN = "https://evil.example";
   const CROSS_SITE = "This request did not come from the shop's own pages.";
@@ -392,21 +412,7 @@ describe("cookie authentication (JWTToken)", () => {
     }
   });
 
-  it.each([
-    ["POST", "/customer/addresses", { ...SAMPLE_ADDRESS, city: "Tanger" }],
-    ["POST", "/customer/verify-email", { emailVerificationCode: "123456" }],
-    ["POST", "/customer/phone-verification/send-code", { phoneNumber: "+212612345601" }],
-    ["DELETE", "/customer/addresses/:addressId", undefined],
-    ["DELETE", "/customer/phone-numbers/:phoneId", undefined],
-    ["POST", "/customer/favorites", () => ({ productId: item.productId })],
-    ["DELETE", "/customer/favorites/:productId", undefined],
-    ["POST", "/customer/shopping-cart", () => itemBody(item, 1)],
-    ["PUT", "/customer/shopping-cart", () => itemBody(item, 1)],
-    ["DELETE", "/customer/shopping-cart", () => itemBody(item)],
-    ["PUT", "/customer/shopping-cart/apply-coupon", { couponCode: "WELCOME10" }],
-    ["POST", "/customer/orders/cash-on-delivery", { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS }],
-    ["POST", "/customer/orders/stripe-checkout-session", { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS }],
-  ])(
+  it.each(CROSS_SITE_WRITES)(
     "a cookie-authenticated %s %s from a foreign origin → 403, nothing changed",
     async (method, path, body) => {
       const endpoint = { method, path, body } as Endpoint;
@@ -511,5 +517,37 @@ describe("cookie authentication (JWTToken)", () => {
     });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ status: "fail", message: INVALID_SESSION });
+  });
+});
+
+// The route table (server/api/route-table.ts) is what is mounted: a customer operation added there
+// without its entries here fails these, instead of going untested.
+describe("the matrix covers every operation of the route table that needs a session", () => {
+  const sessionOperations = ROUTE_TABLE.filter((o) => o.access === "customer" || o.access === "verifying");
+  const key = (method: string, path: string) =>
+    `${method.toUpperCase()} ${path.replace(/\{\w+\}|:\w+/g, "{id}")}`;
+
+  it("an entry for each, and none for anything else", () => {
+    expect(ENDPOINTS.map((e) => key(e.method, e.path)).sort()).toEqual(
+      sessionOperations.map((o) => key(o.method, o.path)).sort(),
+    );
+  });
+
+  it("an unverified email is refused (403) exactly where the table asks for a verified one", () => {
+    const refused = new Set(
+      ENDPOINTS.filter((e) => e.unverifiedAnswer === 403).map((e) => key(e.method, e.path)),
+    );
+    for (const o of sessionOperations) {
+      expect(refused.has(key(o.method, o.path)), `${o.method} ${o.path}`).toBe(o.access === "customer");
+    }
+  });
+
+  it("every one of them but a GET is tried as a cross-site write with the cookie", () => {
+    expect(CROSS_SITE_WRITES.map(([method, path]) => key(method, path)).sort()).toEqual(
+      sessionOperations
+        .filter((o) => o.method !== "get")
+        .map((o) => key(o.method, o.path))
+        .sort(),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { ROUTE_TABLE } from "#server/api/route-table.ts";
 import { setUpTestShop } from "../support/app.ts";
 
 const shop = setUpTestShop({ rateLimitPerMinute: 5, corsOrigins: ["https://app.example"] });
@@ -124,6 +125,23 @@ describe("API plumbing", () => {
       "discountPercent[lte]",
     ]) {
       expect(names).toContain(name);
+    }
+  });
+
+  it("publishes exactly the operations of the route table, and mounts each of them", async () => {
+    const { body } = await shop.get("/api/v1/openapi.json", from());
+    const published = Object.entries(body.paths as Record<string, object>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
+    expect(published.sort()).toEqual(ROUTE_TABLE.map((o) => `${o.method} ${o.path}`).sort());
+    for (const o of ROUTE_TABLE) {
+      // Without a session or a body: refused or answered by the operation, never the API's 404.
+      const res = await shop.app.request(`/api/v1${o.path.replace(/\{\w+\}/g, "0".repeat(24))}`, {
+        method: o.method.toUpperCase(),
+        ...from(),
+      });
+      const answer = await res.json();
+      expect(answer.message ?? "", `${o.method} ${o.path}`).not.toMatch(/^Can't find /);
     }
   });
 

@@ -1,0 +1,16 @@
+import { authOperations, customerOperations } from "./accounts.ts";
+import { catalogOperations } from "./catalog.ts";
+import type { Operation } from "./operation.ts";
+import { shoppingOperations } from "./shopping.ts";
+
+/**
+ * Every /api/v1 operation a client calls, each declared once: app.ts mounts them and openapi.ts
+ * publishes them, in this order (docs/decisions/026-one-route-table.md). Stripe's webhook is not
+ * among them: it is no client's call, and it is mounted ahead of the limits (stripe-webhook.ts).
+ */
+export const ROUTE_TABLE: readonly Operation[] = [
+  ...catalogOperations,
+  ...authOperations,
+  ...customerOperations,
+  ...shoppingOperations,
+];
