@@ -1,4 +1,19 @@
 import type { Order } from "#contract/shopping.ts";
+import { isPastLastPage } from "./paged-list.ts";
+
+export const ORDERS_ROUTE = "/customer/orders";
+
+/** The address of a page of the orders list. */
+export const ordersPageUrl = (page: number) => `${ORDERS_ROUTE}?page=${page}`;
+
+/** One page of the customer's orders, as the orders list shows it. */
+export interface OrdersPage {
+  orders: Order[];
+  numberOfPages: number;
+}
+
+export const isPastTheEndOfOrders = (page: number, orders: OrdersPage) =>
+  isPastLastPage(page, orders.orders.length, orders.numberOfPages);
 
 /**
  * What the thank-you notice says to a shopper back from the card payment page (?payment=success):

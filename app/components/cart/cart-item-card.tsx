@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
+import { FallbackImage } from "#app/components/fallback-image.tsx";
+import { MinusIcon, PlusIcon, TrashIcon } from "#app/components/icons.tsx";
 import { formatPrice } from "#contract/money-format.ts";
 import { type CartItem, maxLineQuantity } from "#contract/shopping.ts";
-import { FallbackImage } from "./fallback-image.tsx";
-import { MinusIcon, PlusIcon, TrashIcon } from "./icons.tsx";
 
 /** The product page of a line, with its size chosen. */
 export const cartItemHref = (item: CartItem) =>

@@ -1,5 +1,7 @@
 import type { RefObject } from "react";
 import { Form } from "react-router";
+import { SelectField, SubmitButton, TextField } from "#app/components/form-controls.tsx";
+import { CloseIcon } from "#app/components/icons.tsx";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import type { AddressEntry, PhoneNumberEntry } from "#contract/accounts.ts";
 import {
@@ -8,8 +10,6 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
 } from "#contract/shopping.ts";
-import { SelectField, SubmitButton, TextField } from "./form-controls.tsx";
-import { CloseIcon } from "./icons.tsx";
 
 const ADDRESS_FIELDS = ["country", "state", "city", "street", "postalCode"] as const;
 
