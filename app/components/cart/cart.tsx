@@ -199,6 +199,42 @@ function CheckoutButton({
   );
 }
 
+function CartLines({
+  items,
+  busy,
+  quantityOf,
+  onQuantity,
+  onRemove,
+}: {
+  items: CartItem[];
+  busy: boolean;
+  quantityOf: (item: CartItem) => number;
+  onQuantity: (item: CartItem, quantity: number) => void;
+  onRemove: (item: CartItem) => void;
+}) {
+  return (
+    <>
+      <h2 id="cart-items-title" className="sr-only">
+        Items
+      </h2>
+      {/* SPEC §4: any change blanks the list until the server's answer reloads it. */}
+      <ul className="flex flex-col gap-4" aria-busy={busy || undefined} aria-labelledby="cart-items-title">
+        {busy
+          ? items.map((item) => <CartItemSkeleton key={item._id} />)
+          : items.map((item) => (
+              <CartItemCard
+                key={item._id}
+                item={item}
+                quantity={quantityOf(item)}
+                onQuantity={(quantity) => onQuantity(item, quantity)}
+                onRemove={() => onRemove(item)}
+              />
+            ))}
+      </ul>
+    </>
+  );
+}
+
 /** The cart's lines, their quantities and removal, its summary, coupon and checkout (SPEC §4). */
 export function Cart({ page }: { page: CartPage }) {
   // One fetcher for every change of the list: a new submission aborts the one in flight, so a stale
@@ -248,29 +284,13 @@ export function Cart({ page }: { page: CartPage }) {
       {notices && <div className="mb-6 flex flex-col gap-3">{notices}</div>}
       <CartLayout
         items={
-          <>
-            <h2 id="cart-items-title" className="sr-only">
-              Items
-            </h2>
-            {/* SPEC §4: any change blanks the list until the server's answer reloads it. */}
-            <ul
-              className="flex flex-col gap-4"
-              aria-busy={busy || undefined}
-              aria-labelledby="cart-items-title"
-            >
-              {busy
-                ? cart.cartItems.map((item) => <CartItemSkeleton key={item._id} />)
-                : cart.cartItems.map((item) => (
-                    <CartItemCard
-                      key={item._id}
-                      item={item}
-                      quantity={quantityOf(item)}
-                      onQuantity={(quantity) => debounce.change({ key: item._id, quantity, line: item })}
-                      onRemove={() => void remove(item)}
-                    />
-                  ))}
-            </ul>
-          </>
+          <CartLines
+            items={cart.cartItems}
+            busy={busy}
+            quantityOf={quantityOf}
+            onQuantity={(item, quantity) => debounce.change({ key: item._id, quantity, line: item })}
+            onRemove={(item) => void remove(item)}
+          />
         }
         summary={
           <OrderSummary cart={cart}>

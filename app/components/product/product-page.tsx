@@ -1,12 +1,12 @@
 import { Suspense, useEffect } from "react";
 import { Await, Link } from "react-router";
 import type { ProductCardData } from "#app/components/product-card.tsx";
-import { ProductGallery } from "#app/components/product-gallery.tsx";
 import { ProductGrid, ProductGridSkeleton } from "#app/components/product-grid.tsx";
 import { largest, RELATED_PRODUCTS_SIZES } from "#app/lib/breakpoints.ts";
 import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
 import { notify } from "#app/lib/toast.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
+import { ProductGallery } from "./product-gallery.tsx";
 import { ProductInfo } from "./product-info.tsx";
 
 function Breadcrumb({ product }: { product: ProductDetail }) {
