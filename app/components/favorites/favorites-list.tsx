@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { MessageScreen } from "#app/components/message-screen.tsx";
-import { PagedListBody } from "#app/components/paged-list-page.tsx";
+import { PagedListBody } from "#app/components/paged-list-body.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import type { ProductCardData } from "#app/components/product-card.tsx";
 import { ProductGrid, ProductGridSkeleton } from "#app/components/product-grid.tsx";

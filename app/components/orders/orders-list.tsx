@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { MessageScreen } from "#app/components/message-screen.tsx";
-import { PagedListBody } from "#app/components/paged-list-page.tsx";
+import { PagedListBody } from "#app/components/paged-list-body.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { RetryScreen } from "#app/components/route-error-boundary.tsx";
 import { isPastTheEndOfOrders, ORDERS_ROUTE, type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";

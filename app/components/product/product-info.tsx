@@ -10,7 +10,7 @@ import type { ProductDetail } from "#contract/catalog.ts";
 import { formatPrice } from "#contract/money-format.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { action } from "../../routes/product.$productId.tsx";
-import { useAddedStock } from "./added-stock.ts";
+import { useAddedStock } from "./use-added-stock.ts";
 
 type Size = ProductDetail["sizes"][number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stockLeft, withAdded } from "./added-stock.ts";
+import { stockLeft, withAdded } from "./use-added-stock.ts";
 
 describe("added stock", () => {
   it("shows the loaded stock while nothing was added", () => {
