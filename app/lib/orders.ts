@@ -1,5 +1,4 @@
 import type { Order } from "#contract/shopping.ts";
-import { isPastLastPage } from "./paged-list.ts";
 
 export const ORDERS_ROUTE = "/customer/orders";
 
@@ -11,9 +10,6 @@ export interface OrdersPage {
   orders: Order[];
   numberOfPages: number;
 }
-
-export const isPastTheEndOfOrders = (page: number, orders: OrdersPage) =>
-  isPastLastPage(page, orders.orders.length, orders.numberOfPages);
 
 /**
  * What the thank-you notice says to a shopper back from the card payment page (?payment=success):

@@ -3,22 +3,18 @@ import { ForgotPasswordPage } from "#app/components/account/forgot-password.tsx"
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { POST_LOGIN_ROUTE } from "#app/lib/redirects.ts";
-import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
+import { guestPageLoader, sameOriginForm, sessionHeaders } from "#app/lib/session.server.ts";
 import { forgotPasswordBody, RESET_FORM_FALLBACK, resetPasswordBody } from "#contract/accounts.ts";
 import { requestPasswordReset, resetPassword } from "#core/accounts/password-reset.ts";
 import type { Route } from "./+types/auth.forgot-password";
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Forgot Password");
 
-export function loader({ request }: Route.LoaderArgs) {
-  requireGuest(request);
-  return null;
-}
+export const loader = guestPageLoader;
 
 /** Step 1 (`intent=send`) mails a code; step 2 (`intent=reset`) changes the password and logs in. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context.publicUrl);
-  const form = await request.formData();
+  const form = await sameOriginForm(request, context.publicUrl);
   if (form.get("intent") === "reset") {
     const parsed = readForm(form, resetPasswordBody);
     const codeStep = { step: "code" as const, email: String(form.get("email") ?? "") };

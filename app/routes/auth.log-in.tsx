@@ -4,7 +4,7 @@ import { readCookies } from "#app/lib/cookies.server.ts";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { safeRedirectTarget } from "#app/lib/redirects.ts";
-import { requireGuest, requireSameOrigin, sessionHeaders } from "#app/lib/session.server.ts";
+import { guestPageLoader, sameOriginForm, sessionHeaders } from "#app/lib/session.server.ts";
 import { AUTH_FORM_FALLBACK, loginBody } from "#contract/accounts.ts";
 import { DEVICE_COOKIE } from "#contract/session.ts";
 import { logIn } from "#core/accounts/customers.ts";
@@ -12,14 +12,10 @@ import type { Route } from "./+types/auth.log-in";
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Log In");
 
-export function loader({ request }: Route.LoaderArgs) {
-  requireGuest(request);
-  return null;
-}
+export const loader = guestPageLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context.publicUrl);
-  const form = await request.formData();
+  const form = await sameOriginForm(request, context.publicUrl);
   const parsed = readForm(form, loginBody);
   if (!parsed.ok) return invalidForm(parsed.failure);
   try {

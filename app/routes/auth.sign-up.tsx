@@ -5,8 +5,8 @@ import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { POST_LOGIN_ROUTE, safeRedirectTarget } from "#app/lib/redirects.ts";
 import {
   EMAIL_VERIFICATION_ROUTE,
-  requireGuest,
-  requireSameOrigin,
+  guestPageLoader,
+  sameOriginForm,
   sessionHeaders,
 } from "#app/lib/session.server.ts";
 import { AUTH_FORM_FALLBACK, signupBody } from "#contract/accounts.ts";
@@ -15,14 +15,10 @@ import type { Route } from "./+types/auth.sign-up";
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Sign Up");
 
-export function loader({ request }: Route.LoaderArgs) {
-  requireGuest(request);
-  return null;
-}
+export const loader = guestPageLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context.publicUrl);
-  const form = await request.formData();
+  const form = await sameOriginForm(request, context.publicUrl);
   const parsed = readForm(form, signupBody);
   if (!parsed.ok) return invalidForm(parsed.failure);
   try {

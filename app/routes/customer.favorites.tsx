@@ -1,17 +1,15 @@
-import { redirect } from "react-router";
 import {
   FavoritesFailed,
   FavoritesFrame,
   type FavoritesPage,
   FavoritesPageView,
   favoritesPageUrl,
-  isPastTheEndOfFavorites,
 } from "#app/components/favorites/favorites-list.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { countForWidth } from "#app/lib/breakpoints.ts";
 import { readViewportWidth } from "#app/lib/cookies.server.ts";
-import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
+import { pageOrStream } from "#app/lib/paged-list.server.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
 import { FAVORITES_PAGE_SIZES } from "#contract/shopping.ts";
 import { readPageParam } from "#contract/storefront.ts";
@@ -31,11 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       numberOfPages: result.paginationResults.numberOfPages,
     }),
   );
-  const { data } = await withinOrStream(favorites);
-  // A page past the end (its last favorite was just removed, or an old link): the last page.
-  if (!(data instanceof Promise) && isPastTheEndOfFavorites(page, data)) {
-    throw redirect(favoritesPageUrl(data.numberOfPages));
-  }
+  const entries = (loaded: FavoritesPage) => loaded.products.length;
+  const { data } = await pageOrStream(page, favorites, entries, favoritesPageUrl);
   return { page, limit, favorites: data };
 }
 

@@ -1,9 +1,8 @@
-import { redirect } from "react-router";
 import { OrdersFailed, OrdersFrame, OrdersPageView } from "#app/components/orders/orders-list.tsx";
 import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
-import { withinOrStream } from "#app/lib/deferred.server.ts";
-import { isPastTheEndOfOrders, type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
+import { type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
+import { pageOrStream } from "#app/lib/paged-list.server.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
 import { ORDERS_PAGE_SIZE } from "#contract/shopping.ts";
 import { readPageParam } from "#contract/storefront.ts";
@@ -21,10 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       numberOfPages: result.paginationResults.numberOfPages,
     }),
   );
-  const { data } = await withinOrStream(orders);
-  if (!(data instanceof Promise) && isPastTheEndOfOrders(page, data)) {
-    throw redirect(ordersPageUrl(data.numberOfPages));
-  }
+  const { data } = await pageOrStream(page, orders, (loaded) => loaded.orders.length, ordersPageUrl);
   return { page, orders: data };
 }
 

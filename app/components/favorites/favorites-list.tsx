@@ -1,11 +1,8 @@
 import type { ReactNode } from "react";
-import { MessageScreen } from "#app/components/message-screen.tsx";
-import { PagedListBody } from "#app/components/paged-list-body.tsx";
-import { Pagination } from "#app/components/pagination.tsx";
+import { PagedList, PagedListBody } from "#app/components/paged-list-body.tsx";
 import type { ProductCardData } from "#app/components/product-card.tsx";
 import { ProductGrid, ProductGridSkeleton } from "#app/components/product-grid.tsx";
 import { RetryScreen } from "#app/components/route-error-boundary.tsx";
-import { isPastLastPage, useGoToLastPage } from "#app/lib/paged-list.ts";
 import { useReloadAtViewportSize } from "#app/lib/viewport.ts";
 import { FAVORITES_PAGE_SIZES } from "#contract/shopping.ts";
 
@@ -20,31 +17,21 @@ export interface FavoritesPage {
   numberOfPages: number;
 }
 
-export const isPastTheEndOfFavorites = (page: number, favorites: FavoritesPage) =>
-  isPastLastPage(page, favorites.products.length, favorites.numberOfPages);
-
 export function FavoritesFailed() {
   return <RetryScreen headingLevel={2} title="We couldn't retrieve your favorites." />;
 }
 
 function FavoritesList({ page, favorites }: { page: number; favorites: FavoritesPage }) {
-  const pastTheEnd = isPastTheEndOfFavorites(page, favorites);
-  useGoToLastPage(pastTheEnd, favoritesPageUrl(favorites.numberOfPages));
-  if (favorites.products.length === 0 && !pastTheEnd) {
-    return (
-      <MessageScreen
-        image="emptyBox"
-        headingLevel={2}
-        title="Oops! You haven't saved any products yet."
-        action={{ label: "BACK TO HOME PAGE", to: "/" }}
-      />
-    );
-  }
   return (
-    <>
+    <PagedList
+      page={page}
+      entries={favorites.products.length}
+      numberOfPages={favorites.numberOfPages}
+      pageUrl={favoritesPageUrl}
+      emptyTitle="Oops! You haven't saved any products yet."
+    >
       <ProductGrid products={favorites.products} label="Favorites" headingLevel={2} />
-      <Pagination current={page} count={favorites.numberOfPages} href={favoritesPageUrl} />
-    </>
+    </PagedList>
   );
 }
 

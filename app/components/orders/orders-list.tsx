@@ -1,10 +1,7 @@
 import { Link } from "react-router";
-import { MessageScreen } from "#app/components/message-screen.tsx";
-import { PagedListBody } from "#app/components/paged-list-body.tsx";
-import { Pagination } from "#app/components/pagination.tsx";
+import { PagedList, PagedListBody } from "#app/components/paged-list-body.tsx";
 import { RetryScreen } from "#app/components/route-error-boundary.tsx";
-import { isPastTheEndOfOrders, ORDERS_ROUTE, type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
-import { useGoToLastPage } from "#app/lib/paged-list.ts";
+import { ORDERS_ROUTE, type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
 import { type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
 import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
 
@@ -82,20 +79,14 @@ function OrdersSkeleton() {
 }
 
 function OrdersList({ page, orders }: { page: number; orders: OrdersPage }) {
-  const pastTheEnd = isPastTheEndOfOrders(page, orders);
-  useGoToLastPage(pastTheEnd, ordersPageUrl(orders.numberOfPages));
-  if (orders.orders.length === 0 && !pastTheEnd) {
-    return (
-      <MessageScreen
-        image="emptyBox"
-        headingLevel={2}
-        title="No Orders Yet"
-        action={{ label: "BACK TO HOME PAGE", to: "/" }}
-      />
-    );
-  }
   return (
-    <>
+    <PagedList
+      page={page}
+      entries={orders.orders.length}
+      numberOfPages={orders.numberOfPages}
+      pageUrl={ordersPageUrl}
+      emptyTitle="No Orders Yet"
+    >
       <ul className="flex flex-col gap-5" aria-label="Orders">
         {orders.orders.map((order) => (
           <li key={order._id}>
@@ -103,8 +94,7 @@ function OrdersList({ page, orders }: { page: number; orders: OrdersPage }) {
           </li>
         ))}
       </ul>
-      <Pagination current={page} count={orders.numberOfPages} href={ordersPageUrl} />
-    </>
+    </PagedList>
   );
 }
 
