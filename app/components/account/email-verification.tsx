@@ -11,7 +11,7 @@ import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { verifyEmailBody } from "#contract/accounts.ts";
 import type { action, loader } from "../../routes/customer.email-verification.tsx";
 
-/** Email verification (SPEC §4): the code mailed on opening the page, or a button to send one. */
+/** Email verification: the code mailed on opening the page, or a button to send one. */
 export function EmailVerificationPage() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as

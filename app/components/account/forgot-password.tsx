@@ -80,7 +80,7 @@ function CodeStep({
   );
 }
 
-/** Forgot password (SPEC §2): the email to send a code to, then the code and the new password. */
+/** Forgot password: the email to send a code to, then the code and the new password. */
 export function ForgotPasswordPage() {
   const result = useActionData<typeof action>();
   const failure = result && "message" in result ? result : undefined;

@@ -146,7 +146,7 @@ function ProfileFailed() {
   );
 }
 
-/** The customer's profile (SPEC §4): picture, name, role, email, phone numbers and addresses. */
+/** The customer's profile: picture, name, role, email, phone numbers and addresses. */
 export function ProfilePage({ profile }: { profile: CustomerProfile | Promise<CustomerProfile> }) {
   return (
     <Suspense fallback={<ProfileSkeleton />}>

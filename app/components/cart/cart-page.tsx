@@ -40,7 +40,7 @@ function LeftPaymentNotice({ orderId, number }: { orderId: string; number: numbe
   );
 }
 
-/** The shopping cart page (SPEC §4): notices, then the cart behind its skeleton. */
+/** The shopping cart page: notices, then the cart behind its skeleton. */
 export function ShoppingCartPage({
   page,
   leftPayment,

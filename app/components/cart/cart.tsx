@@ -235,7 +235,7 @@ function CartLines({
   );
 }
 
-/** The cart's lines, their quantities and removal, its summary, coupon and checkout (SPEC §4). */
+/** The cart's lines, their quantities and removal, its summary, coupon and checkout. */
 export function Cart({ page }: { page: CartPage }) {
   // One fetcher for every change of the list: a new submission aborts the one in flight, so a stale
   // answer never overwrites a newer one.

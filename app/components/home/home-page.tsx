@@ -251,7 +251,7 @@ function BrandsSection({ brands }: { brands: HomeData["brands"] }) {
   );
 }
 
-/** The home page (SPEC §2): the banner, then the categories, products and brands sections. */
+/** The home page: the banner, then the categories, products and brands sections. */
 export function HomePage({ loaderData }: { loaderData: HomeData }) {
   const { banners } = loaderData;
   return (

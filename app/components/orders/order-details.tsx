@@ -75,7 +75,7 @@ function Timeline({ history }: { history: Order["statusHistory"] }) {
   );
 }
 
-/** One of the customer's orders: its items, status history, totals, shipping and payment (SPEC §4). */
+/** One of the customer's orders: its items, status history, totals, shipping and payment. */
 export function OrderDetails({ order, backFromPayment }: { order: Order; backFromPayment: boolean }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">

@@ -108,7 +108,7 @@ export function OrdersFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The customer's orders, a page at a time (SPEC §4). */
+/** The customer's orders, a page at a time. */
 export function OrdersPageView({ page, orders }: { page: number; orders: OrdersPage | Promise<OrdersPage> }) {
   return (
     <OrdersFrame>

@@ -90,7 +90,7 @@ function Verified() {
   );
 }
 
-/** The add-phone page (SPEC §4): number, code, then verified; Firebase texts the code when configured. */
+/** The add-phone page: number, code, then verified; Firebase texts the code when configured. */
 export function AddPhoneNumberPage() {
   const result = useActionData<typeof action>() as Step | undefined;
   const { firebase } = useLoaderData<typeof loader>();

@@ -186,7 +186,7 @@ function AddToCartButton({ busy, stock }: { busy: boolean; stock: number }) {
   );
 }
 
-/** The product's details, the chosen size and the form that adds it to the cart (SPEC §4). */
+/** The product's details, the chosen size and the form that adds it to the cart. */
 export function ProductInfo({ product }: { product: ProductDetail }) {
   // Login state is the root's (the session cookie); this page does not read it again.
   const isLoggedIn = useRouteLoaderData<typeof rootLoader>("root")?.isLoggedIn ?? false;
@@ -195,7 +195,7 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
   const requested = searchParams.get("size");
   const chosen = initialSize(product, requested);
   const shown = chosen ?? product;
-  // What this page added to the cart comes off the stock it shows (SPEC §4).
+  // What this page added to the cart comes off the stock it shows (useAddedStock).
   const { stockOf, add } = useAddedStock(product);
   const sizeKey = chosen?._id ?? product._id;
   const stock = stockOf(sizeKey, chosen ? chosen.quantity : product.quantity);

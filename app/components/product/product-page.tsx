@@ -64,7 +64,7 @@ function RelatedProducts({ related }: { related: Promise<ProductCardData[]> }) {
   );
 }
 
-/** The product page (SPEC §4): gallery, details and add to cart, related products. */
+/** The product page: gallery, details and add to cart, related products. */
 export function ProductPage({
   product,
   related,

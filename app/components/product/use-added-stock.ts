@@ -3,7 +3,7 @@ import { useState } from "react";
 /** How many of each size (or of the product, without sizes) this page added to the cart, by id. */
 export type AddedBySize = Readonly<Record<string, number>>;
 
-/** The stock the page shows: what was loaded, less what the shopper has added since (SPEC §4). */
+/** The stock the page shows: what was loaded, less what the shopper has added since. */
 export function stockLeft(added: AddedBySize, key: string, loaded: number): number {
   return Math.max(0, loaded - (added[key] ?? 0));
 }

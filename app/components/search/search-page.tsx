@@ -93,7 +93,7 @@ function pageTitle(state: SearchState, categoryName: string | undefined, brandNa
     : (brandName ?? categoryName ?? "ALL PRODUCTS").toUpperCase();
 }
 
-/** The search page (SPEC §2): the title, taxonomy strips, filters and one page of results. */
+/** The search page: the title, taxonomy strips, filters and one page of results. */
 export function SearchPage({ loaderData }: { loaderData: SearchData }) {
   const { state, limit, categories, brands } = loaderData;
   useReloadAtViewportSize(SEARCH_PAGE_SIZES, limit);
