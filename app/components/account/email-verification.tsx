@@ -1,12 +1,6 @@
 import { Form, useActionData, useLoaderData, useSearchParams } from "react-router";
-import {
-  AccountCard,
-  CodeField,
-  ErrorBox,
-  NoticeBox,
-  SubmitButton,
-  useBusy,
-} from "#app/components/form-controls.tsx";
+import { CodeStepForm } from "#app/components/code-step-form.tsx";
+import { AccountCard, ErrorBox, SubmitButton, useBusy } from "#app/components/form-controls.tsx";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { verifyEmailBody } from "#contract/accounts.ts";
 import type { action, loader } from "../../routes/customer.email-verification.tsx";
@@ -20,7 +14,7 @@ export function EmailVerificationPage() {
   const [params] = useSearchParams();
   const sending = useBusy("send");
   const verifying = useBusy("verify");
-  const { formProps, errorFor } = useFormValidation(verifyEmailBody);
+  const validation = useFormValidation(verifyEmailBody);
   const failure = result?.message ? result : undefined;
   const sentNow = result?.notice;
   const showForm = loaded.sent || Boolean(sentNow);
@@ -28,14 +22,18 @@ export function EmailVerificationPage() {
   return (
     <AccountCard title="Email Verification">
       {showForm ? (
-        <Form method="post" action={action} replace className="flex flex-col gap-4" {...formProps}>
-          <NoticeBox message={sentNow ?? loaded.message} />
-          <ErrorBox message={failure?.message} busy={verifying} />
-          <CodeField
-            label="Verification Code"
-            name="emailVerificationCode"
-            error={errorFor("emailVerificationCode") ?? failure?.fields?.emailVerificationCode}
-          />
+        <CodeStepForm
+          validation={validation}
+          action={action}
+          notice={sentNow ?? loaded.message}
+          message={failure?.message}
+          busy={verifying}
+          code={{
+            label: "Verification Code",
+            name: "emailVerificationCode",
+            error: validation.errorFor("emailVerificationCode") ?? failure?.fields?.emailVerificationCode,
+          }}
+        >
           <SubmitButton busy={verifying} label="Verify Email" name="intent" value="verify" />
           <button
             type="submit"
@@ -47,7 +45,7 @@ export function EmailVerificationPage() {
           >
             Send a new code
           </button>
-        </Form>
+        </CodeStepForm>
       ) : (
         <Form method="post" action={action} replace className="flex flex-col gap-4">
           <ErrorBox message={failure?.message ?? loaded.message} busy={sending} />

@@ -1,14 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
-import {
-  AccountCard,
-  CodeField,
-  ErrorBox,
-  NoticeBox,
-  SubmitButton,
-  TextField,
-  useBusy,
-} from "#app/components/form-controls.tsx";
+import { CodeStepForm } from "#app/components/code-step-form.tsx";
+import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { CODE_LENGTH, forgotPasswordBody, resetPasswordBody } from "#contract/accounts.ts";
 import type { action } from "../../routes/auth.forgot-password.tsx";
@@ -44,7 +37,8 @@ function CodeStep({
   failure?: { message?: string; fields?: Record<string, string> };
 }) {
   const busy = useBusy("reset");
-  const { formProps, errorFor, values } = useFormValidation(resetPasswordBody);
+  const validation = useFormValidation(resetPasswordBody);
+  const { errorFor, values } = validation;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // The new password fields appear once the code has exactly 6 characters (SPEC §2); before the
@@ -52,11 +46,14 @@ function CodeStep({
   const showPasswords = !hydrated || (values.passwordResetCode ?? "").length === CODE_LENGTH;
   const error = (name: string) => errorFor(name) ?? failure?.fields?.[name];
   return (
-    <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
-      <NoticeBox message={notice} />
-      <ErrorBox message={failure?.message} busy={busy} />
-      <input type="hidden" name="email" value={email} />
-      <CodeField label="Password Reset Code" name="passwordResetCode" error={error("passwordResetCode")} />
+    <CodeStepForm
+      validation={validation}
+      notice={notice}
+      message={failure?.message}
+      busy={busy}
+      hidden={{ email }}
+      code={{ label: "Password Reset Code", name: "passwordResetCode", error: error("passwordResetCode") }}
+    >
       {showPasswords && (
         <>
           <TextField
@@ -76,7 +73,7 @@ function CodeStep({
         </>
       )}
       <SubmitButton busy={busy} label="Change Password" busyLabel="Changing..." name="intent" value="reset" />
-    </Form>
+    </CodeStepForm>
   );
 }
 

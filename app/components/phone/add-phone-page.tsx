@@ -1,13 +1,7 @@
 import { useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigate } from "react-router";
-import {
-  AccountCard,
-  CodeField,
-  ErrorBox,
-  NoticeBox,
-  SubmitButton,
-  useBusy,
-} from "#app/components/form-controls.tsx";
+import { CodeStepForm } from "#app/components/code-step-form.tsx";
+import { AccountCard, ErrorBox, SubmitButton, useBusy } from "#app/components/form-controls.tsx";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { confirmPhoneCodeBody } from "#contract/accounts.ts";
 import type { action, loader } from "../../routes/customer.add-phone-number.tsx";
@@ -35,16 +29,22 @@ function NumberStep({ failure }: { failure?: { message?: string; fields?: Record
 
 function CodeStep({ step }: { step: Extract<Step, { step: "code" }> }) {
   const busy = useBusy("confirm");
-  const { formProps, errorFor } = useFormValidation(confirmPhoneCodeBody);
+  const validation = useFormValidation(confirmPhoneCodeBody);
   return (
-    <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
-      <NoticeBox message={step.notice} />
-      <ErrorBox message={step.message} busy={busy} />
-      <input type="hidden" name="verificationId" value={step.verificationId} />
-      <input type="hidden" name="phoneNumber" value={step.phoneNumber} />
-      <CodeField label="Verification Code" name="code" error={errorFor("code") ?? step.fields?.code} />
+    <CodeStepForm
+      validation={validation}
+      notice={step.notice}
+      message={step.message}
+      busy={busy}
+      hidden={{ verificationId: step.verificationId, phoneNumber: step.phoneNumber }}
+      code={{
+        label: "Verification Code",
+        name: "code",
+        error: validation.errorFor("code") ?? step.fields?.code,
+      }}
+    >
       <SubmitButton busy={busy} label="Verify" busyLabel="Verifying..." name="intent" value="confirm" />
-    </Form>
+    </CodeStepForm>
   );
 }
 
