@@ -20,9 +20,10 @@ import { Footer } from "./components/footer.tsx";
 import { MessageScreen } from "./components/message-screen.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
+import { NotFoundScreen, PAGE_NOT_FOUND } from "./components/route-error-boundary.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { hasSessionCookie, readTheme } from "./lib/cookies.server.ts";
-import { isNetworkError } from "./lib/route-errors.ts";
+import { isNetworkError, isNotFound } from "./lib/route-errors.ts";
 import { THEME_BOOT_SCRIPT } from "./lib/theme.ts";
 import { VIEWPORT_BOOT_SCRIPT } from "./lib/viewport.ts";
 import "./app.css";
@@ -125,14 +126,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     else navigate(".", { replace: true });
   };
   let content: ReactNode;
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    content = (
-      <MessageScreen
-        image="notFound"
-        title="Oops! The page you are looking for does not exist."
-        action={{ label: "Back to home", to: "/" }}
-      />
-    );
+  if (isNotFound(error)) {
+    content = <NotFoundScreen {...PAGE_NOT_FOUND} />;
   } else if (isRouteErrorResponse(error) && error.status === 429) {
     content = (
       <MessageScreen

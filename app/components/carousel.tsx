@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useEffect, useRef } from "react";
+import { type CSSProperties, type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { SLIDE_GAP_PX } from "#app/lib/breakpoints.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons.tsx";
 
@@ -31,20 +31,20 @@ function stripStyle(perView: readonly number[], extra: number): CSSProperties {
 }
 
 /**
- * Sliders (SPEC §2, §9) are rendered on the server as plain markup with Swiper's class names and
- * exactly the slide widths Swiper will compute, then Swiper (loaded lazily, home only) takes over
- * the same DOM: no layout shift, no re-created images, and without JavaScript the strip still
- * scrolls sideways.
+ * Hands the server-rendered slider over to Swiper (loaded lazily) once the page has loaded and the
+ * slider comes near the screen; Swiper goes again when the slider does.
  */
-export function Carousel(props: CarouselProps) {
-  const root = useRef<HTMLDivElement>(null);
-  const prev = useRef<HTMLButtonElement>(null);
-  const next = useRef<HTMLButtonElement>(null);
-  const dots = useRef<HTMLDivElement>(null);
-  const { mode } = props;
-  const perView = props.mode === "strip" ? props.perView : undefined;
-  const autoplayMs = props.mode === "banner" ? props.autoplayMs : undefined;
-
+function useSwiper(
+  refs: {
+    root: RefObject<HTMLDivElement | null>;
+    prev: RefObject<HTMLButtonElement | null>;
+    next: RefObject<HTMLButtonElement | null>;
+    dots: RefObject<HTMLDivElement | null>;
+  },
+  perView: readonly number[] | undefined,
+  autoplayMs: number | undefined,
+) {
+  const { root, prev, next, dots } = refs;
   useEffect(() => {
     const el = root.current;
     if (!el) return;
@@ -84,7 +84,25 @@ export function Carousel(props: CarouselProps) {
       observer.disconnect();
       destroy?.();
     };
-  }, [perView, autoplayMs]);
+  }, [root, prev, next, dots, perView, autoplayMs]);
+}
+
+/**
+ * Sliders (SPEC §2, §9) are rendered on the server as plain markup with Swiper's class names and
+ * exactly the slide widths Swiper will compute, then Swiper (loaded lazily, home only) takes over
+ * the same DOM: no layout shift, no re-created images, and without JavaScript the strip still
+ * scrolls sideways.
+ */
+export function Carousel(props: CarouselProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const dots = useRef<HTMLDivElement>(null);
+  const { mode } = props;
+  const perView = props.mode === "strip" ? props.perView : undefined;
+  const autoplayMs = props.mode === "banner" ? props.autoplayMs : undefined;
+
+  useSwiper({ root, prev, next, dots }, perView, autoplayMs);
 
   const arrow =
     mode === "banner"

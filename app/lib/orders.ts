@@ -1,5 +1,16 @@
 import type { Order } from "#contract/shopping.ts";
 
+export const ORDERS_ROUTE = "/customer/orders";
+
+/** The address of a page of the orders list. */
+export const ordersPageUrl = (page: number) => `${ORDERS_ROUTE}?page=${page}`;
+
+/** One page of the customer's orders, as the orders list shows it. */
+export interface OrdersPage {
+  orders: Order[];
+  numberOfPages: number;
+}
+
 /**
  * What the thank-you notice says to a shopper back from the card payment page (?payment=success):
  * the payment is in, or still being confirmed (the provider's confirmation can land a moment after

@@ -13,3 +13,8 @@ export function isGlobalError(error: unknown): boolean {
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
 }
+
+/** A 404 answer: what a loader throws for something that does not exist (notFoundAs404). */
+export function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
+}

@@ -90,6 +90,12 @@ export function requireGuest(request: Request) {
   if (hasSessionCookie(request)) throw redirect("/");
 }
 
+/** The loader of a guest-only page: it loads nothing, and a signed-in visitor goes home. */
+export function guestPageLoader({ request }: { request: Request }): null {
+  requireGuest(request);
+  return null;
+}
+
 /**
  * A form post authenticated by the cookie must come from our own pages (DESIGN; the same rule as
  * the API's): a post from another site is refused before anything changes.
@@ -98,4 +104,10 @@ export function requireSameOrigin(request: Request, publicUrl?: string) {
   if (isCrossSiteWrite(request, publicUrl ? [new URL(publicUrl).origin] : [])) {
     throw data({ message: "This request did not come from the shop's own pages." }, { status: 403 });
   }
+}
+
+/** The form a page posted, once it is known to come from the shop's own pages (requireSameOrigin). */
+export function sameOriginForm(request: Request, publicUrl?: string): Promise<FormData> {
+  requireSameOrigin(request, publicUrl);
+  return request.formData();
 }

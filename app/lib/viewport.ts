@@ -1,3 +1,7 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { countForWidth, type PerWidth } from "./breakpoints.ts";
+
 /**
  * Paginated lists take their page size from the viewport width (SPEC §9), which the server learns
  * from this cookie, refreshed by a tiny script on every page load and resize.
@@ -15,4 +19,17 @@ export function takeNewViewportFlag(): boolean {
   const isNew = w.__shopNewViewport === 1;
   delete w.__shopNewViewport;
   return isNew;
+}
+
+/**
+ * First visit: the server could not know the screen width yet, so a paginated page whose size by
+ * width (`sizes`) differs from the `limit` it was loaded with loads its data again at the right size.
+ */
+export function useReloadAtViewportSize(sizes: PerWidth, limit: number) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (takeNewViewportFlag() && countForWidth(sizes, window.innerWidth) !== limit) {
+      void revalidator.revalidate();
+    }
+  }, [sizes, limit, revalidator]);
 }

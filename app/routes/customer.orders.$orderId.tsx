@@ -1,215 +1,39 @@
-import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
-import { MessageScreen } from "#app/components/message-screen.tsx";
-import {
-  DateTime,
-  OrderItems,
-  PaymentDeadline,
-  PricingRows,
-  StatusBadge,
-} from "#app/components/order-parts.tsx";
-import { paymentNotice } from "#app/lib/orders.ts";
+import { OrderDetails } from "#app/components/orders/order-details.tsx";
+import { RetryScreen, RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
+import { ORDERS_ROUTE } from "#app/lib/orders.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
-import { isGlobalError } from "#app/lib/route-errors.ts";
+import { notFoundAs404 } from "#app/lib/route-errors.server.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
-import {
-  ORDER_STATUS_LABELS,
-  type Order,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_RETURN_PARAM,
-} from "#contract/shopping.ts";
-import { DomainError } from "#core/errors.ts";
+import { PAYMENT_RETURN_PARAM } from "#contract/shopping.ts";
 import { getOrder } from "#core/orders/orders.ts";
 import type { Route } from "./+types/customer.orders.$orderId";
-
-/** While a card payment is being confirmed, the page asks again this often, this many times. */
-const CONFIRMING_POLL_MS = 3000;
-const CONFIRMING_POLLS = 20;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   accountPageMeta(loaderData ? `Order #${loaderData.order.number}` : "Order");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
-  try {
-    const order = await getOrder(context.core, customerId, params.orderId);
-    // The card provider sends the shopper back here with ?payment=success (paymentReturnPaths).
-    const backFromPayment = new URL(request.url).searchParams.get(PAYMENT_RETURN_PARAM) === "success";
-    return { order, backFromPayment };
-  } catch (error) {
-    // Another customer's order answers like a missing one (core).
-    if (error instanceof DomainError && error.kind === "not_found") {
-      throw data({ message: error.message }, { status: 404 });
-    }
-    throw error;
-  }
+  // Another customer's order answers like a missing one (core).
+  const order = await notFoundAs404(getOrder(context.core, customerId, params.orderId));
+  // The card provider sends the shopper back here with ?payment=success (paymentReturnPaths).
+  const backFromPayment = new URL(request.url).searchParams.get(PAYMENT_RETURN_PARAM) === "success";
+  return { order, backFromPayment };
 }
 
-/** Back from the card payment page: thanks, and where the payment stands. */
-function PaymentNotice({ order }: { order: Order }) {
-  const { revalidate, state } = useRevalidator();
-  // Read by the timer below without restarting it: useRevalidator's object changes with every load,
-  // and an effect keyed on it would start counting its polls again after each one.
-  const loading = useRef(state);
-  loading.current = state;
-  const confirming = order.status === "pending_payment";
-  // The provider's confirmation may land a moment after the shopper does: look again for a while.
-  useEffect(() => {
-    if (!confirming) return;
-    let polls = 0;
-    const timer = setInterval(() => {
-      if (++polls > CONFIRMING_POLLS) clearInterval(timer);
-      else if (loading.current === "idle") void revalidate();
-    }, CONFIRMING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [confirming, revalidate]);
-  const text = paymentNotice(order);
-  if (!text) return null;
-  return (
-    <div
-      role="status"
-      className="mb-6 rounded-2xl border border-emerald-200 bg-emerald-50 px-5 py-4 dark:border-emerald-900 dark:bg-emerald-950/40"
-    >
-      <p className="font-semibold text-emerald-900 dark:text-emerald-200">Thank you for your order!</p>
-      <p className="mt-1 text-emerald-900 text-sm dark:text-emerald-200">{text}</p>
-    </div>
-  );
-}
-
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `order-${title.toLowerCase().replace(/\s+/g, "-")}`;
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-gray-200 bg-white p-4 sm:p-5 dark:border-gray-800 dark:bg-gray-900"
-    >
-      <h2 id={id} className="mb-3 font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Timeline({ history }: { history: Order["statusHistory"] }) {
-  return (
-    <ol className="relative flex flex-col gap-4 border-gray-200 border-l pl-5 dark:border-gray-700">
-      {history.map((entry, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a status may repeat; the timeline only grows
-        <li key={i} className="relative">
-          <span
-            aria-hidden="true"
-            className={`absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-white dark:ring-gray-900 ${i === history.length - 1 ? "bg-brand dark:bg-indigo-400" : "bg-gray-400 dark:bg-gray-500"}`}
-          />
-          <p className="font-medium text-sm">{ORDER_STATUS_LABELS[entry.status]}</p>
-          <p className="text-gray-600 text-xs dark:text-gray-400">
-            <DateTime iso={entry.at} withTime />
-          </p>
-          {entry.note && <p className="mt-1 text-gray-700 text-sm dark:text-gray-300">{entry.note}</p>}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, backFromPayment } = loaderData;
-  const address = order.shippingAddress;
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-6">
-      <nav aria-label="Breadcrumb" className="mb-4 text-gray-600 text-sm dark:text-gray-400">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/customer/orders" className="hover:underline">
-              Orders
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-gray-900 dark:text-gray-100">
-            Order #{order.number}
-          </li>
-        </ol>
-      </nav>
-      {backFromPayment && <PaymentNotice order={order} />}
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="section-title">Order #{order.number}</h1>
-          <p className="mt-1 text-gray-600 text-sm dark:text-gray-400">
-            <DateTime iso={order.createdAt} withTime />
-          </p>
-        </div>
-        <StatusBadge status={order.status} />
-      </div>
-      {order.paymentExpiresAt && (
-        <div className="mb-6">
-          <PaymentDeadline expiresAt={order.paymentExpiresAt} />
-        </div>
-      )}
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="flex flex-col gap-6">
-          <Card title="Items">
-            <OrderItems items={order.items} />
-          </Card>
-          <Card title="Status">
-            <Timeline history={order.statusHistory} />
-          </Card>
-        </div>
-        <div className="flex flex-col gap-6">
-          <Card title="Order Summary">
-            <PricingRows order={order} />
-          </Card>
-          <Card title="Shipping">
-            <address className="text-sm not-italic leading-6">
-              {address.street}
-              <br />
-              {address.city}, {address.state} {address.postalCode}
-              <br />
-              {address.country}
-            </address>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-gray-600 dark:text-gray-400">Phone</dt>
-              <dd>{order.phone}</dd>
-            </dl>
-          </Card>
-          <Card title="Payment">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-gray-600 dark:text-gray-400">Method</dt>
-              <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
-              {order.paidAt && (
-                <>
-                  <dt className="text-gray-600 dark:text-gray-400">Paid</dt>
-                  <dd>
-                    <DateTime iso={order.paidAt} withTime />
-                  </dd>
-                </>
-              )}
-            </dl>
-          </Card>
-        </div>
-      </div>
-    </div>
-  );
+export default function Order({ loaderData }: Route.ComponentProps) {
+  return <OrderDetails order={loaderData.order} backFromPayment={loaderData.backFromPayment} />;
 }
 
 /** An unknown order, or someone else's: the not-found message; anything else: try again. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
-  if (isGlobalError(error)) throw error; // the root shows the global page
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MessageScreen
-        image="notFound"
-        title="Oops! The order you are looking for does not exist."
-        action={{ label: "BACK TO ORDERS", to: "/customer/orders" }}
-      />
-    );
-  }
   return (
-    <MessageScreen
-      image="somethingWentWrong"
-      title="Something went wrong."
-      paragraph="We couldn't retrieve your order."
-      action={{ label: "TRY AGAIN", onClick: () => revalidator.revalidate() }}
-    />
+    <RouteErrorBoundary error={error} notFound={ORDER_NOT_FOUND}>
+      <RetryScreen title="Something went wrong." paragraph="We couldn't retrieve your order." />
+    </RouteErrorBoundary>
   );
 }
+
+const ORDER_NOT_FOUND = {
+  title: "Oops! The order you are looking for does not exist.",
+  action: { label: "BACK TO ORDERS", to: ORDERS_ROUTE },
+};

@@ -1,32 +1,13 @@
-import { Suspense } from "react";
-import { Await, Link, redirect, useRevalidator } from "react-router";
-import { MessageScreen } from "#app/components/message-screen.tsx";
-import {
-  DateTime,
-  OrderItems,
-  PaymentDeadline,
-  PricingRows,
-  StatusBadge,
-} from "#app/components/order-parts.tsx";
-import { Pagination } from "#app/components/pagination.tsx";
-import { withinOrStream } from "#app/lib/deferred.server.ts";
+import { OrdersFailed, OrdersFrame, OrdersPageView } from "#app/components/orders/orders-list.tsx";
+import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
+import { type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
-import { isPastLastPage, useChangingPage, useGoToLastPage } from "#app/lib/paged-list.ts";
-import { isGlobalError } from "#app/lib/route-errors.ts";
+import { pageOrStream } from "#app/lib/paged-list.server.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
-import { ORDERS_PAGE_SIZE, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
+import { ORDERS_PAGE_SIZE } from "#contract/shopping.ts";
 import { readPageParam } from "#contract/storefront.ts";
 import { listOrders } from "#core/orders/orders.ts";
 import type { Route } from "./+types/customer.orders";
-
-const ORDERS_ROUTE = "/customer/orders";
-
-const pageUrl = (page: number) => `${ORDERS_ROUTE}?page=${page}`;
-
-interface OrdersPage {
-  orders: Order[];
-  numberOfPages: number;
-}
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Orders");
 
@@ -39,151 +20,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       numberOfPages: result.paginationResults.numberOfPages,
     }),
   );
-  const { data } = await withinOrStream(orders);
-  if (!(data instanceof Promise) && isPastTheEnd(page, data)) throw redirect(pageUrl(data.numberOfPages));
+  const { data } = await pageOrStream(page, orders, (loaded) => loaded.orders.length, ordersPageUrl);
   return { page, orders: data };
 }
 
-const isPastTheEnd = (page: number, orders: OrdersPage) =>
-  isPastLastPage(page, orders.orders.length, orders.numberOfPages);
-
-function OrdersFailed() {
-  const revalidator = useRevalidator();
-  return (
-    <MessageScreen
-      image="somethingWentWrong"
-      headingLevel={2}
-      title="Something went wrong."
-      paragraph="We couldn't retrieve your orders."
-      action={{ label: "TRY AGAIN", onClick: () => revalidator.revalidate() }}
-    />
-  );
-}
-
-function OrderCard({ order }: { order: Order }) {
-  const headingId = `order-${order._id}`;
-  return (
-    <article
-      aria-labelledby={headingId}
-      className="overflow-hidden rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900"
-    >
-      <header className="flex flex-wrap items-start justify-between gap-3 border-gray-200 border-b bg-gray-50 px-4 py-3 sm:px-5 dark:border-gray-800 dark:bg-gray-900/60">
-        <div>
-          <h2 id={headingId} className="font-semibold text-base">
-            Order #{order.number}
-          </h2>
-          <p className="mt-0.5 text-gray-600 text-sm dark:text-gray-400">
-            <DateTime iso={order.createdAt} /> · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
-          </p>
-        </div>
-        <StatusBadge status={order.status} />
-      </header>
-      <div className="flex flex-col gap-4 px-4 py-4 sm:px-5">
-        {order.paymentExpiresAt && <PaymentDeadline expiresAt={order.paymentExpiresAt} />}
-        <OrderItems items={order.items} />
-        {/* On a phone the totals come first, then the way to the details. */}
-        <div className="flex flex-col-reverse gap-4 border-gray-200 border-t pt-4 sm:flex-row sm:items-end sm:justify-between dark:border-gray-800">
-          <Link
-            to={`${ORDERS_ROUTE}/${order._id}`}
-            className="button-ghost self-start border border-gray-300 dark:border-gray-700"
-          >
-            View order details<span className="sr-only"> of order #{order.number}</span>
-          </Link>
-          <div className="sm:w-80">
-            <PricingRows order={order} compact />
-          </div>
-        </div>
-      </div>
-    </article>
-  );
-}
-
-function OrdersSkeleton() {
-  return (
-    <ul className="flex flex-col gap-5" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="rounded-2xl border border-gray-200 dark:border-gray-800">
-          <div className="flex justify-between gap-3 border-gray-200 border-b px-5 py-3 dark:border-gray-800">
-            <div className="flex flex-col gap-2">
-              <div className="skeleton h-5 w-28 rounded" />
-              <div className="skeleton h-4 w-44 rounded" />
-            </div>
-            <div className="skeleton h-7 w-20 rounded-full" />
-          </div>
-          <div className="flex gap-4 px-5 py-4">
-            <div className="skeleton size-20 rounded-lg" />
-            <div className="flex flex-1 flex-col gap-2">
-              <div className="skeleton h-4 w-3/5 rounded" />
-              <div className="skeleton h-3.5 w-2/5 rounded" />
-            </div>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function OrdersList({ page, orders }: { page: number; orders: OrdersPage }) {
-  const pastTheEnd = isPastTheEnd(page, orders);
-  useGoToLastPage(pastTheEnd, pageUrl(orders.numberOfPages));
-  if (orders.orders.length === 0 && !pastTheEnd) {
-    return (
-      <MessageScreen
-        image="emptyBox"
-        headingLevel={2}
-        title="No Orders Yet"
-        action={{ label: "BACK TO HOME PAGE", to: "/" }}
-      />
-    );
-  }
-  return (
-    <>
-      <ul className="flex flex-col gap-5" aria-label="Orders">
-        {orders.orders.map((order) => (
-          <li key={order._id}>
-            <OrderCard order={order} />
-          </li>
-        ))}
-      </ul>
-      <Pagination current={page} count={orders.numberOfPages} href={pageUrl} />
-    </>
-  );
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isGlobalError(error)) throw error; // the root shows the global page
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
-      <h1 className="section-title mb-5">ORDERS</h1>
-      <OrdersFailed />
-    </div>
+    <RouteErrorBoundary error={error}>
+      <OrdersFrame>
+        <OrdersFailed />
+      </OrdersFrame>
+    </RouteErrorBoundary>
   );
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { page, orders } = loaderData;
-  // Another page of orders on its way: its skeleton rather than the old page's orders.
-  const changingPage = useChangingPage();
-  return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
-      <h1 className="section-title mb-5">ORDERS</h1>
-      {changingPage ? (
-        <div aria-busy="true">
-          <OrdersSkeleton />
-        </div>
-      ) : (
-        <Suspense
-          fallback={
-            <div aria-busy="true">
-              <OrdersSkeleton />
-            </div>
-          }
-        >
-          <Await resolve={orders} errorElement={<OrdersFailed />}>
-            {(loaded) => <OrdersList page={page} orders={loaded} />}
-          </Await>
-        </Suspense>
-      )}
-    </div>
-  );
+  return <OrdersPageView page={loaderData.page} orders={loaderData.orders} />;
 }

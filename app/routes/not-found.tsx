@@ -1,4 +1,4 @@
-import { MessageScreen } from "#app/components/message-screen.tsx";
+import { NotFoundScreen, PAGE_NOT_FOUND } from "#app/components/route-error-boundary.tsx";
 
 export function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -9,13 +9,7 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <MessageScreen
-      image="notFound"
-      title="Oops! The page you are looking for does not exist."
-      action={{ label: "Back to home", to: "/" }}
-    />
-  );
+  return <NotFoundScreen {...PAGE_NOT_FOUND} />;
 }
 
 export default function NotFound() {

@@ -1,25 +1,13 @@
-import { useEffect } from "react";
-import { data, redirect, useNavigate, useRevalidator } from "react-router";
-import { MessageScreen } from "#app/components/message-screen.tsx";
-import { Pagination } from "#app/components/pagination.tsx";
+import { data, redirect } from "react-router";
 import { PRODUCT_CARD_FIELDS, type ProductCardData } from "#app/components/product-card.tsx";
-import { ProductGrid } from "#app/components/product-grid.tsx";
-import { ChoiceStrip, SearchFilters } from "#app/components/search-filters.tsx";
+import { RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
+import { SearchFailed, SearchPage } from "#app/components/search/search-page.tsx";
 import { countForWidth, SEARCH_PAGE_SIZES } from "#app/lib/breakpoints.ts";
 import { readViewportWidth } from "#app/lib/cookies.server.ts";
 import { pageLog } from "#app/lib/log.server.ts";
-import { isGlobalError } from "#app/lib/route-errors.ts";
-import {
-  effectiveMaxPrice,
-  type SearchState,
-  searchUrl,
-  toggleCategory,
-  toggleSubcategory,
-  toggleUnderSubcategory,
-} from "#app/lib/search-url.ts";
+import { effectiveMaxPrice, type SearchState } from "#app/lib/search-url.ts";
 import { viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
-import { takeNewViewportFlag } from "#app/lib/viewport.ts";
 import type { ProductListQuery } from "#contract/catalog.ts";
 import { readSearchPageParams, searchTerm } from "#contract/storefront.ts";
 import { listProducts } from "#core/catalog/products.ts";
@@ -127,115 +115,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-/** SPEC §2: the search page's failed state; TRY AGAIN repeats the request. */
-function SearchFailed({ onRetry, headingLevel }: { onRetry: () => void; headingLevel: 1 | 2 }) {
-  return (
-    <MessageScreen
-      image="somethingWentWrong"
-      headingLevel={headingLevel}
-      title="something went wrong."
-      paragraph="We couldn't retrieve the products Please try again later."
-      action={{ label: "TRY AGAIN", onClick: onRetry }}
-    />
-  );
-}
-
 /** The page's data could not be loaded at all (the request itself failed). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
-  if (isGlobalError(error)) throw error; // the root shows the global page
-  return <SearchFailed onRetry={() => revalidator.revalidate()} headingLevel={1} />;
+  return (
+    <RouteErrorBoundary error={error}>
+      <SearchFailed headingLevel={1} />
+    </RouteErrorBoundary>
+  );
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { state, limit, products, numberOfPages, categories, subcategories, underSubcategories, brands } =
-    loaderData;
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  // First visit: the server could not know the screen width yet; load again at the right size.
-  useEffect(() => {
-    if (takeNewViewportFlag() && countForWidth(SEARCH_PAGE_SIZES, window.innerWidth) !== limit) {
-      revalidator.revalidate();
-    }
-  }, [limit, revalidator]);
-  const categoryName = categories.find((c) => c._id === state.category)?.name;
-  const brandName = brands.find((b) => b._id === state.brand)?.name;
-
-  let results: React.ReactNode;
-  if (products === null) {
-    results = <SearchFailed onRetry={() => revalidator.revalidate()} headingLevel={2} />;
-  } else if (products.length === 0) {
-    results = (
-      <MessageScreen
-        image="noResults"
-        headingLevel={2}
-        title="No result found."
-        paragraph="Try searching for something else or go back to the previous page."
-        action={{ label: "GO BACK", onClick: () => navigate(-1) }}
-      />
-    );
-  } else {
-    results = (
-      <>
-        <ProductGrid products={products} columns="search" label="Products" />
-        <Pagination
-          current={state.page ?? 1}
-          count={numberOfPages}
-          href={(page) => searchUrl(state, { page })}
-        />
-      </>
-    );
-  }
-
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="section-title mb-5 break-words">
-        {state.term
-          ? `SEARCH RESULTS FOR: "${state.term}"`
-          : (brandName ?? categoryName ?? "ALL PRODUCTS").toUpperCase()}
-      </h1>
-      <ChoiceStrip
-        title="Categories"
-        headingId="categories-strip"
-        items={categories}
-        selected={state.category}
-        href={(id) => toggleCategory(state, id)}
-      />
-      {state.category && (
-        <ChoiceStrip
-          title="SUB CATEGORIES"
-          headingId="subcategories-strip"
-          items={subcategories}
-          selected={state.subcategory}
-          href={(id) => toggleSubcategory(state, id)}
-        />
-      )}
-      {state.subcategory && (
-        <ChoiceStrip
-          title="UNDER SUB CATEGORIES"
-          headingId="undersubcategories-strip"
-          items={underSubcategories}
-          selected={state.undersubcategory}
-          href={(id) => toggleUnderSubcategory(state, id)}
-        />
-      )}
-      <div className="mt-2 grid gap-8 lg:grid-cols-[15rem_1fr]">
-        <aside aria-label="Filters">
-          <details
-            className="group rounded-xl border border-gray-200 p-4 lg:hidden dark:border-gray-800"
-            open={false}
-          >
-            <summary className="cursor-pointer font-semibold text-sm">Filters</summary>
-            <div className="mt-4">
-              <SearchFilters state={state} brands={brands} />
-            </div>
-          </details>
-          <div className="hidden lg:block">
-            <SearchFilters state={state} brands={brands} />
-          </div>
-        </aside>
-        <div>{results}</div>
-      </div>
-    </div>
-  );
+  return <SearchPage loaderData={loaderData} />;
 }

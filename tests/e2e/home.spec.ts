@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { api, pauseClock } from "./support.ts";
 
-/** The banner's autoplay delay (app/routes/home.tsx). */
+/** The banner's autoplay delay (app/components/home/home-page.tsx). */
 const BANNER_AUTOPLAY_MS = 2500;
 /** The longest a paused page waits for its next animation frame (Playwright's clock runs frames every 16 ms). */
 const ONE_FRAME_MS = 16;

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
+import { FallbackImage } from "#app/components/fallback-image.tsx";
+import { MinusIcon, PlusIcon, TrashIcon } from "#app/components/icons.tsx";
 import { formatPrice } from "#contract/money-format.ts";
 import { type CartItem, maxLineQuantity } from "#contract/shopping.ts";
-import { FallbackImage } from "./fallback-image.tsx";
-import { MinusIcon, PlusIcon, TrashIcon } from "./icons.tsx";
 
 /** The product page of a line, with its size chosen. */
 export const cartItemHref = (item: CartItem) =>
@@ -19,6 +19,107 @@ function LineFields({ item, intent }: { item: CartItem; intent: "update" | "remo
       <input type="hidden" name="productId" value={item.product._id} />
       <input type="hidden" name="size" value={item.size ?? ""} />
     </>
+  );
+}
+
+/** The line's title (a link to the product), size, colour and unit price. */
+function LineDetails({ item }: { item: CartItem }) {
+  return (
+    <div className="min-w-0">
+      <h3 className="font-semibold leading-snug">
+        <Link to={cartItemHref(item)} className="hover:underline">
+          {item.product.title}
+        </Link>
+      </h3>
+      <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-gray-600 text-sm dark:text-gray-400">
+        {item.size && (
+          <>
+            <dt>Size:</dt>
+            <dd className="font-medium text-gray-900 dark:text-gray-100">{item.size.toUpperCase()}</dd>
+          </>
+        )}
+        <dt>Color:</dt>
+        <dd className="font-medium text-gray-900 capitalize dark:text-gray-100">{item.color}</dd>
+        <dt>Price:</dt>
+        <dd className="font-medium text-gray-900 dark:text-gray-100">{formatPrice(item.price)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+const STEP_BUTTON =
+  "grid size-9 place-items-center rounded-full transition hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-gray-800";
+
+/** One of the quantity's − and + buttons: a form button that sets `to`, or once hydrated calls `onQuantity`. */
+function StepButton({
+  to,
+  disabled,
+  label,
+  onQuantity,
+  children,
+}: {
+  to: number;
+  disabled: boolean;
+  label: string;
+  onQuantity: (quantity: number) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      name="quantity"
+      value={to}
+      className={STEP_BUTTON}
+      disabled={disabled}
+      aria-label={label}
+      onClick={(event) => {
+        event.preventDefault();
+        onQuantity(to);
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The line's quantity between its − and + buttons. */
+function QuantityStepper({
+  item,
+  name,
+  quantity,
+  onQuantity,
+}: {
+  item: CartItem;
+  name: string;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+}) {
+  return (
+    <Form
+      method="post"
+      className="inline-flex items-center gap-1 rounded-full border border-gray-300 p-0.5 dark:border-gray-700"
+    >
+      <LineFields item={item} intent="update" />
+      <StepButton
+        to={quantity - 1}
+        disabled={quantity <= 1}
+        label={`Decrease quantity of ${name}`}
+        onQuantity={onQuantity}
+      >
+        <MinusIcon width={16} height={16} />
+      </StepButton>
+      <output className="w-8 text-center font-semibold" aria-live="polite" aria-label={`Quantity of ${name}`}>
+        {quantity}
+      </output>
+      <StepButton
+        to={quantity + 1}
+        disabled={quantity >= maxLineQuantity(item)}
+        label={`Increase quantity of ${name}`}
+        onQuantity={onQuantity}
+      >
+        <PlusIcon width={16} height={16} />
+      </StepButton>
+    </Form>
   );
 }
 
@@ -40,9 +141,6 @@ export function CartItemCard({
   onRemove: () => void;
 }) {
   const name = lineName(item);
-  const max = maxLineQuantity(item);
-  const step =
-    "grid size-9 place-items-center rounded-full transition hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-gray-800";
   return (
     <li className="flex gap-4 rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
       <Link
@@ -61,72 +159,14 @@ export function CartItemCard({
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h3 className="font-semibold leading-snug">
-            <Link to={cartItemHref(item)} className="hover:underline">
-              {item.product.title}
-            </Link>
-          </h3>
-          <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-gray-600 text-sm dark:text-gray-400">
-            {item.size && (
-              <>
-                <dt>Size:</dt>
-                <dd className="font-medium text-gray-900 dark:text-gray-100">{item.size.toUpperCase()}</dd>
-              </>
-            )}
-            <dt>Color:</dt>
-            <dd className="font-medium text-gray-900 capitalize dark:text-gray-100">{item.color}</dd>
-            <dt>Price:</dt>
-            <dd className="font-medium text-gray-900 dark:text-gray-100">{formatPrice(item.price)}</dd>
-          </dl>
-        </div>
+        <LineDetails item={item} />
         <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
           <p className="font-bold text-lg" data-testid="line-total">
             <span className="sr-only">Total Price: </span>
             {formatPrice(item.totalPrice)}
           </p>
           <div className="flex items-center gap-2">
-            <Form
-              method="post"
-              className="inline-flex items-center gap-1 rounded-full border border-gray-300 p-0.5 dark:border-gray-700"
-            >
-              <LineFields item={item} intent="update" />
-              <button
-                type="submit"
-                name="quantity"
-                value={quantity - 1}
-                className={step}
-                disabled={quantity <= 1}
-                aria-label={`Decrease quantity of ${name}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  onQuantity(quantity - 1);
-                }}
-              >
-                <MinusIcon width={16} height={16} />
-              </button>
-              <output
-                className="w-8 text-center font-semibold"
-                aria-live="polite"
-                aria-label={`Quantity of ${name}`}
-              >
-                {quantity}
-              </output>
-              <button
-                type="submit"
-                name="quantity"
-                value={quantity + 1}
-                className={step}
-                disabled={quantity >= max}
-                aria-label={`Increase quantity of ${name}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  onQuantity(quantity + 1);
-                }}
-              >
-                <PlusIcon width={16} height={16} />
-              </button>
-            </Form>
+            <QuantityStepper item={item} name={name} quantity={quantity} onQuantity={onQuantity} />
             <Form method="post">
               <LineFields item={item} intent="remove" />
               <button

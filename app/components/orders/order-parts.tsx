@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { FallbackImage } from "#app/components/fallback-image.tsx";
 import { formatPrice } from "#contract/money-format.ts";
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "#contract/shopping.ts";
-import { FallbackImage } from "./fallback-image.tsx";
 
-// Pieces the orders list and an order's page share (routes/customer.orders*.tsx).
+// Pieces the orders list and an order's page share.
 
 /**
  * A date (and time) in the shopper's own time zone. The server cannot know that zone, so the

@@ -1,13 +1,50 @@
 import { useRef, useState } from "react";
+import { FallbackImage } from "#app/components/fallback-image.tsx";
+import { CloseIcon, ExpandIcon } from "#app/components/icons.tsx";
 import { sizedImageUrl } from "#app/lib/images.ts";
-import { FallbackImage } from "./fallback-image.tsx";
-import { CloseIcon, ExpandIcon } from "./icons.tsx";
 
 /** SPEC §9: the hover zoom magnifies 2.5 times. */
 export const ZOOM_LEVEL = 2.5;
 
 function largeUrl(url: string): string {
   return url.startsWith("/images/products/") ? sizedImageUrl(url, 1200) : url;
+}
+
+/** The thumbnails that choose the main image (none for a single image). */
+function Thumbnails({
+  images,
+  index,
+  onChoose,
+}: {
+  images: string[];
+  index: number;
+  onChoose: (index: number) => void;
+}) {
+  if (images.length <= 1) return null;
+  return (
+    <ul className="flex gap-2 overflow-x-auto md:w-20 md:flex-col" aria-label="Product images">
+      {images.map((src, i) => (
+        <li key={src} className="shrink-0">
+          <button
+            type="button"
+            onClick={() => onChoose(i)}
+            aria-label={`Show image ${i + 1} of ${images.length}`}
+            aria-current={i === index ? "true" : undefined}
+            className={`block size-16 overflow-hidden rounded-lg border-2 bg-gray-100 md:size-20 dark:bg-gray-800 ${i === index ? "border-brand dark:border-indigo-400" : "border-transparent hover:border-gray-300 dark:hover:border-gray-600"}`}
+          >
+            <FallbackImage
+              src={src}
+              alt=""
+              width={80}
+              height={80}
+              sizes="80px"
+              className="size-full object-cover"
+            />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -32,30 +69,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
 
   return (
     <div className="flex flex-col-reverse gap-3 self-start md:sticky md:top-20 md:flex-row">
-      {images.length > 1 && (
-        <ul className="flex gap-2 overflow-x-auto md:w-20 md:flex-col" aria-label="Product images">
-          {images.map((src, i) => (
-            <li key={src} className="shrink-0">
-              <button
-                type="button"
-                onClick={() => setIndex(i)}
-                aria-label={`Show image ${i + 1} of ${images.length}`}
-                aria-current={i === index ? "true" : undefined}
-                className={`block size-16 overflow-hidden rounded-lg border-2 bg-gray-100 md:size-20 dark:bg-gray-800 ${i === index ? "border-brand dark:border-indigo-400" : "border-transparent hover:border-gray-300 dark:hover:border-gray-600"}`}
-              >
-                <FallbackImage
-                  src={src}
-                  alt=""
-                  width={80}
-                  height={80}
-                  sizes="80px"
-                  className="size-full object-cover"
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Thumbnails images={images} index={index} onChoose={setIndex} />
       <div className="relative aspect-square flex-1">
         {/* biome-ignore lint/a11y/noStaticElementInteractions: hover zoom and tap are pointer extras; the button below opens the same image for keyboards */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}

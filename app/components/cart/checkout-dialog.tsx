@@ -1,5 +1,7 @@
 import type { RefObject } from "react";
 import { Form } from "react-router";
+import { SelectField, SubmitButton, TextField } from "#app/components/form-controls.tsx";
+import { CloseIcon } from "#app/components/icons.tsx";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import type { AddressEntry, PhoneNumberEntry } from "#contract/accounts.ts";
 import {
@@ -8,12 +10,70 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
 } from "#contract/shopping.ts";
-import { SelectField, SubmitButton, TextField } from "./form-controls.tsx";
-import { CloseIcon } from "./icons.tsx";
 
 const ADDRESS_FIELDS = ["country", "state", "city", "street", "postalCode"] as const;
 
 const addressLabel = (a: AddressEntry) => `${a.street}, ${a.city}, ${a.state} ${a.postalCode}, ${a.country}`;
+
+function DialogHeader({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="flex items-center justify-between border-gray-200 border-b px-6 py-4 dark:border-gray-800">
+      <h2 id="checkout-title" className="font-bold text-xl tracking-tight">
+        Checkout
+      </h2>
+      <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <CloseIcon width={20} height={20} />
+      </button>
+    </div>
+  );
+}
+
+/** The ways to pay, the default one chosen at first. */
+function PaymentMethodField() {
+  return (
+    <fieldset>
+      <legend className="mb-2 font-medium text-sm">Payment Method</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {PAYMENT_METHODS.map((method) => (
+          <label
+            key={method}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-gray-300 px-4 py-3 has-checked:border-brand has-checked:bg-indigo-50 dark:border-gray-700 dark:has-checked:border-indigo-400 dark:has-checked:bg-indigo-950"
+          >
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              defaultChecked={method === DEFAULT_PAYMENT_METHOD}
+              className="size-4 accent-brand"
+            />
+            <span className="font-medium">{PAYMENT_METHOD_LABELS[method]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The address the order goes to, filled by hand or from a saved one. */
+function AddressFields({ errorFor }: { errorFor: (name: string) => string | undefined }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Country" name="country" autoComplete="country-name" error={errorFor("country")} />
+        <TextField label="State" name="state" autoComplete="address-level1" error={errorFor("state")} />
+        <TextField label="City" name="city" autoComplete="address-level2" error={errorFor("city")} />
+        <TextField
+          label="Postal Code"
+          name="postalCode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          error={errorFor("postalCode")}
+        />
+      </div>
+      <TextField label="Street" name="street" autoComplete="street-address" error={errorFor("street")} />
+    </>
+  );
+}
 
 /**
  * The checkout popup (SPEC §2, §4, §5): payment method, one of the customer's verified phone numbers,
@@ -61,14 +121,7 @@ export function CheckoutDialog({
         if (event.target === dialogRef.current) close();
       }}
     >
-      <div className="flex items-center justify-between border-gray-200 border-b px-6 py-4 dark:border-gray-800">
-        <h2 id="checkout-title" className="font-bold text-xl tracking-tight">
-          Checkout
-        </h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={close}>
-          <CloseIcon width={20} height={20} />
-        </button>
-      </div>
+      <DialogHeader onClose={close} />
       <Form
         method="post"
         {...formProps}
@@ -81,26 +134,7 @@ export function CheckoutDialog({
         }}
       >
         <input type="hidden" name="intent" value="checkout" />
-        <fieldset>
-          <legend className="mb-2 font-medium text-sm">Payment Method</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {PAYMENT_METHODS.map((method) => (
-              <label
-                key={method}
-                className="flex cursor-pointer items-center gap-3 rounded-lg border border-gray-300 px-4 py-3 has-checked:border-brand has-checked:bg-indigo-50 dark:border-gray-700 dark:has-checked:border-indigo-400 dark:has-checked:bg-indigo-950"
-              >
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={method}
-                  defaultChecked={method === DEFAULT_PAYMENT_METHOD}
-                  className="size-4 accent-brand"
-                />
-                <span className="font-medium">{PAYMENT_METHOD_LABELS[method]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <PaymentMethodField />
         <SelectField
           label="Phone Number"
           id="checkout-phone"
@@ -131,19 +165,7 @@ export function CheckoutDialog({
             </option>
           ))}
         </SelectField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Country" name="country" autoComplete="country-name" error={errorFor("country")} />
-          <TextField label="State" name="state" autoComplete="address-level1" error={errorFor("state")} />
-          <TextField label="City" name="city" autoComplete="address-level2" error={errorFor("city")} />
-          <TextField
-            label="Postal Code"
-            name="postalCode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            error={errorFor("postalCode")}
-          />
-        </div>
-        <TextField label="Street" name="street" autoComplete="street-address" error={errorFor("street")} />
+        <AddressFields errorFor={errorFor} />
         <SubmitButton busy={busy} label="Place Order" busyLabel="Placing order…" large />
       </Form>
     </dialog>
