@@ -11,7 +11,7 @@ import { siteOrigin } from "#app/lib/site.server.ts";
 import { CANCELLED_ORDER_PARAM } from "#contract/shopping.ts";
 import { listAddresses } from "#core/accounts/addresses.ts";
 import { listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
-import { getCart } from "#core/cart/cart.ts";
+import { getCart } from "#core/checkout/current-cart.ts";
 import { unpaidOrderNumber } from "#core/orders/cancellation.ts";
 import type { Route } from "./+types/customer.shopping-cart";
 

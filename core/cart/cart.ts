@@ -14,7 +14,6 @@ import { ts } from "#db/sql.ts";
 import type { CoreContext } from "../context.ts";
 import { couponRefusal, findCouponByCode } from "../coupons/coupons.ts";
 import { invalidField } from "../errors.ts";
-import { expireUnpaidOrders } from "../orders/cancellation.ts";
 import { deleteLines, hasLine, lockCart, writeLine } from "../stock/holds.ts";
 import { lockStock, stockKey } from "../stock/locks.ts";
 import { extendAndListLines } from "./added-cart.ts";
@@ -95,10 +94,12 @@ export async function addToCart(ctx: CoreContext, customerId: string, body: AddT
   });
 }
 
-/** The customer's cart, made current (lapsed lines re-held or dropped, holds extended), as its answer. */
-export async function getCart(ctx: CoreContext, customerId: string): Promise<CartResponse> {
-  // An unpaid card order past its window gives its items back to this cart first.
-  await expireUnpaidOrders(ctx, { customerId });
+/**
+ * The customer's cart, made current (lapsed lines re-held or dropped, holds extended), as its answer.
+ * Callers read it through core/checkout/current-cart.ts, which first lets an overdue card order give
+ * its items back: the cart never calls orders (docs/decisions/027-stock-module-and-core-layout.md).
+ */
+export async function readCart(ctx: CoreContext, customerId: string): Promise<CartResponse> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const cart = await loadCart(ctx, tx, customerId, now);

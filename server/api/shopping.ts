@@ -24,8 +24,9 @@ import {
   toApiCart,
   updateCartItemBody,
 } from "#contract/shopping.ts";
-import { addToCart, applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
+import { addToCart, applyCoupon, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
 import { checkout, PAYMENT_WINDOW_MINUTES } from "#core/checkout/checkout.ts";
+import { getCart } from "#core/checkout/current-cart.ts";
 import type { CoreContext } from "#core/context.ts";
 import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favorites.ts";
 import { getOrder, listOrders } from "#core/orders/orders.ts";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 // break it.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const SOURCE_FOLDERS = ["app", "bench", "contract", "core", "db", "scripts", "server", "tests"];
+const SOURCE_FOLDERS = ["app", "bench", "contract", "core", "db", "demo", "scripts", "server", "tests"];
 
 interface LayerRule {
   /** The files the rule is about: a path prefix from the repository root. */
@@ -23,6 +23,31 @@ interface LayerRule {
 /** One line per rule; a target is a repository path prefix ("server/") or a package name ("zod"). */
 const LAYER_RULES: LayerRule[] = [
   { files: "core/", forbidden: ["server/", "app/"], why: "core is framework-free: the edges call it" },
+  {
+    files: "core/",
+    forbidden: ["demo/"],
+    why: "the demo generator sits above core: it imports what it generates",
+  },
+  {
+    files: "db/",
+    forbidden: ["core/", "demo/", "server/", "app/"],
+    why: "db is schema, migrations and the client",
+  },
+  {
+    files: "app/",
+    forbidden: ["demo/"],
+    why: "pages read the shop's data through core, never the generator",
+  },
+  {
+    files: "core/cart/",
+    forbidden: ["core/orders/", "core/checkout/"],
+    why: "cart and orders meet in checkout/ and share stock/, never each other",
+  },
+  {
+    files: "core/orders/",
+    forbidden: ["core/cart/", "core/checkout/"],
+    why: "cart and orders meet in checkout/ and share stock/, never each other",
+  },
   {
     files: "contract/",
     onlyAllowed: ["contract/", "zod", "vitest"], // vitest: its unit tests sit beside it

@@ -10,10 +10,11 @@ import {
   removeCartItemBody,
   updateCartItemBody,
 } from "#contract/shopping.ts";
-import { applyCoupon, getCart, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
+import { applyCoupon, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
+import { checkout } from "#core/checkout/checkout.ts";
+import { getCart } from "#core/checkout/current-cart.ts";
 import type { CoreContext } from "#core/context.ts";
 import { cancelPayment } from "#core/orders/cancellation.ts";
-import { checkout } from "#core/checkout/checkout.ts";
 
 const PAYMENT_CANCELLED = "Your payment was cancelled. The items of that order are back in your cart.";
 const PAYMENT_NOT_CANCELLED = "That order is no longer awaiting payment, so it was not cancelled.";
