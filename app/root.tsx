@@ -114,7 +114,7 @@ export default function App() {
 }
 
 /**
- * The global error pages (SPEC §2, §8): they replace the page; each retry clears the error by
+ * The global error pages (docs/storefront/README.md#global-error-pages): they replace the page; each retry clears the error by
  * loading the page again. Anything else falls back to the router's message.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

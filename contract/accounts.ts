@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ID_PATTERN } from "./query.ts";
 
-// The spec's forms and their messages (SPEC §5, §9), word for word. The same schemas validate the
+// The spec's forms and their messages (docs/storefront/accounts.md#validation), word for word. The same schemas validate the
 // API's bodies, the route actions and the forms in the browser.
 
 export const FIRST_NAME_MIN = 3;
@@ -12,7 +12,7 @@ export const PASSWORD_MIN = 8;
 /** Not in the spec: a ceiling so that hashing a megabyte of "password" cannot tie up the server. */
 export const PASSWORD_MAX = 128;
 export const CODE_LENGTH = 6;
-/** SPEC §9: the phone input starts on Morocco (+212). */
+/** docs/storefront/accounts.md#add-phone-number: the phone input starts on Morocco (+212). */
 export const DEFAULT_PHONE_COUNTRY = "MA";
 
 /** Required text: absent, not a string or blank all read as "required". */
@@ -161,7 +161,7 @@ export const customerItemParams = z.object({
   id: z.string().regex(ID_PATTERN, { message: "id must be a 24-character id" }),
 });
 
-/** A postal address: the checkout form's fields and rules (SPEC §5). */
+/** A postal address: the checkout form's fields and rules (docs/storefront/cart.md#validation). */
 export const addressBody = z.object({
   country: place("Country"),
   state: place("State"),
@@ -182,7 +182,7 @@ export const addressBody = z.object({
 });
 export type AddressBody = z.infer<typeof addressBody>;
 
-/** The identity error codes of SPEC §8 and the message the page shows for each. */
+/** The identity error codes of docs/storefront/accounts.md#phone-errors and the message the page shows for each. */
 export const PHONE_ERROR_MESSAGES = {
   "invalid-verification-code": "The code you entered is incorrect. Please try again.",
   "missing-verification-code": "You must enter a verification code.",
@@ -214,7 +214,7 @@ export const PHONE_ADD_FAILED = "An error occurred while adding the phone number
 export const EMAIL_NOT_VERIFIED = "Your email is not verified. Please verify your email address to continue.";
 export const WRONG_CREDENTIALS = "Incorrect email or password.";
 
-/** The form fallbacks when the server gives no message (SPEC §8). */
+/** The form fallbacks when the server gives no message (docs/storefront/README.md#forms). */
 export const AUTH_FORM_FALLBACK = "Something went wrong. Please try again.";
 export const RESET_FORM_FALLBACK = "Something went wrong, please try again.";
 
@@ -229,7 +229,7 @@ export function messagesByField(error: z.ZodError): Record<string, string> {
 }
 
 // Response shapes: the OpenAPI document is built from them, and the API tests check every answer
-// against them. (`status` is "Success" on every change, as SPEC §3 reads it.)
+// against them. (`status` is "Success" on every change, as docs/storefront/api.md#shapes reads it.)
 
 const success = z.object({ status: z.literal("Success"), message: z.string() });
 
@@ -238,7 +238,7 @@ export const messageResponse = success;
 /** Log-in, sign-up and reset: the session token, also set as the `JWTToken` cookie (90 days). */
 export const tokenResponse = success.extend({ token: z.string() });
 
-/** Both verify-email calls: `Verified` means done (SPEC §3); `Success` means a code was sent. */
+/** Both verify-email calls: `Verified` means done (docs/storefront/accounts.md#email-verification); `Success` means a code was sent. */
 export const verificationStatusResponse = z.object({
   status: z.enum(["Verified", "Success"]),
   message: z.string(),
@@ -285,7 +285,7 @@ export const addressListResponse = z.object({ results: z.number().int(), data: z
 export const addressSavedResponse = success.extend({ address: addressEntry, data: z.array(addressEntry) });
 export const addressesChangedResponse = success.extend({ data: z.array(addressEntry) });
 
-/** Every error: `errors` names the fields of a bad body; `code` is the identity error code of SPEC §8. */
+/** Every error: `errors` names the fields of a bad body; `code` is the identity error code of docs/storefront/accounts.md#phone-errors. */
 export const accountErrorResponse = z.object({
   status: z.enum(["fail", "error"]),
   message: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The storefront's price form: `1234,50 USD` (SPEC §1: two decimals, a comma, the currency label).
+ * The storefront's price form: `1234,50 USD` (docs/storefront/README.md#prices: two decimals, a comma, the currency label).
  * Takes the amount the API and loaders give (dollars with two decimals) and works in whole cents so
  * floating point never shows through. In contract/ because the pages and core (messages naming an amount) both need it.
  */

@@ -1,7 +1,7 @@
 // The session cookie and the same-origin rule, one definition for the API (server/) and the
 // storefront (app/). Dependency-free: plain strings and a Request-like shape.
 
-/** SPEC §9: the token lives in a cookie named JWTToken for 90 days, path /. */
+/** docs/storefront/accounts.md#session: the token lives in a cookie named JWTToken for 90 days, path /. */
 export const SESSION_COOKIE = "JWTToken";
 export const SESSION_DAYS = 90;
 export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
@@ -26,7 +26,7 @@ function httpOnlyCookie(name: string, value: string, maxAgeSeconds: number, secu
   ].join("; ");
 }
 
-/** `Set-Cookie` for a new session (DESIGN). */
+/** `Set-Cookie` for a new session (docs/storefront/accounts.md#session). */
 export function sessionCookie(token: string, secure: boolean): string {
   return httpOnlyCookie(SESSION_COOKIE, token, SESSION_MAX_AGE_SECONDS, secure);
 }

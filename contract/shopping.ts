@@ -3,20 +3,20 @@ import { addressBody, trimmedText } from "./accounts.ts";
 import { paginationResults, productListItem } from "./catalog.ts";
 import { ID_PATTERN, pageParams } from "./query.ts";
 
-// Favorites, cart, coupon, checkout and orders (SPEC §2–§5, §7): one schema per payload, used by
+// Favorites, cart, coupon, checkout and orders (docs/storefront/cart.md, favorites.md, orders.md): one schema per payload, used by
 // the API, the route actions and the forms, with the spec's messages word for word.
 
 /** Most of one item a cart line may hold: far above a real order, far below integer overflow. */
 export const MAX_LINE_QUANTITY = 999;
 export const COUPON_CODE_MIN = 3;
 export const COUPON_CODE_MAX = 32;
-/** SPEC §9: quantity changes on the cart page wait this long after the last click. */
+/** docs/storefront/cart.md#quantity: quantity changes on the cart page wait this long after the last click. */
 export const QUANTITY_DEBOUNCE_MS = 500;
-/** SPEC §9: confetti when a coupon is applied. */
+/** docs/storefront/cart.md#coupon: confetti when a coupon is applied. */
 export const CONFETTI_PIECES = 200;
-/** A message that starts so is shown as a success toast (SPEC §4). */
+/** A message that starts so is shown as a success toast (docs/storefront/cart.md#coupon). */
 export const COUPON_APPLIED_PREFIX = "Price discount applied";
-/** A checkout answer that starts so sends the shopper to the hosted card payment page (SPEC §4). */
+/** A checkout answer that starts so sends the shopper to the hosted card payment page (docs/storefront/cart.md#checkout). */
 export const CARD_CHECKOUT_PREFIX = "Stripe";
 /** The cart page's query parameter naming the card order whose payment page was left by its cancel link. */
 export const CANCELLED_ORDER_PARAM = "cancelledOrder";
@@ -31,7 +31,7 @@ export function paymentReturnPaths(orderId: string) {
   };
 }
 
-/** SPEC §9 favorites page size per breakpoint: <640, 640, 768, 1024, 1280, 1536. */
+/** docs/storefront/favorites.md#page-size: page size per breakpoint: <640, 640, 768, 1024, 1280, 1536. */
 export const FAVORITES_PAGE_SIZES = [12, 12, 12, 19, 20, 20] as const;
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -122,7 +122,7 @@ export const applyCouponBody = z.object({
   ),
 });
 
-/** Both checkout calls (SPEC §7): the phone must be one of the customer's verified numbers. */
+/** Both checkout calls (docs/storefront/cart.md#payment): the phone must be one of the customer's verified numbers. */
 export const checkoutBody = addressBody.extend({
   phone: trimmedText(
     z
@@ -175,7 +175,7 @@ export const cartItem = z.object({
 export type CartItem = z.infer<typeof cartItem>;
 
 /**
- * SPEC §5: the most a cart line's quantity control offers: what the line holds plus the stock still
+ * docs/storefront/cart.md#quantity: the most a cart line's quantity control offers: what the line holds plus the stock still
  * free for it, never past the cap core enforces.
  */
 export function maxLineQuantity(item: { quantity: number; product: { quantity: number } }): number {

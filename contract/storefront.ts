@@ -12,7 +12,7 @@ const price = lenient(z.coerce.number().min(0).max(MAX_PRICE_FILTER));
 
 const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1);
 
-/** SPEC §2: the search page's query parameters. */
+/** docs/storefront/search.md#url: the search page's query parameters. */
 export const searchPageParams = z.object({
   page: pageNumber,
   minRating: z.coerce.number().int().min(0).max(5).catch(0).default(0),

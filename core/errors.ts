@@ -32,7 +32,7 @@ export interface FieldIssue {
 /**
  * The one error type core throws. `message` is shown to the shopper or API client as it is; the
  * API maps `kind` to an HTTP status once (server/middleware/errors.ts) and the UI to a page.
- * `code` carries a machine-readable reason where the spec names one (phone verification, SPEC §8).
+ * `code` carries a machine-readable reason where the spec names one (phone verification, docs/storefront/accounts.md#phone-errors).
  */
 export class DomainError extends Error {
   override readonly name = "DomainError";

@@ -456,7 +456,7 @@ export const outboxMessages = pgTable(
   ],
 );
 
-/** Products a customer has saved (SPEC §2 Favorites). */
+/** Products a customer has saved (docs/storefront/favorites.md). */
 export const favorites = pgTable(
   "favorites",
   {

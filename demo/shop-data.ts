@@ -6,7 +6,7 @@ import { stableId } from "#db/ids.ts";
 import { BANNER_COUNT, bannerCopy } from "./images/banner-art.ts";
 import { bannerImageUrl } from "./images/render.ts";
 
-/** The demo customer and coupons of DESIGN.md; the README lists them. */
+/** The demo customer and coupons that README.md#run-the-shop lists. */
 export const DEMO_CUSTOMER = {
   email: "demo@shop.test",
   password: "demo12345",

@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium (DESIGN, toolchain facts): Playwright cannot download a browser here. Another one
+ * Debian's Chromium (README.md#run-the-tests): Playwright cannot download a browser here. Another one
  * can be named with CHROMIUM_PATH (as for the end-to-end tests) or CHROME_PATH (as for Lighthouse).
  * Shared by the end-to-end tests, the web benchmark and the screenshot script.
  */

@@ -88,7 +88,7 @@ function useSwiper(
 }
 
 /**
- * Sliders (SPEC §2, §9) are rendered on the server as plain markup with Swiper's class names and
+ * Sliders (docs/storefront/home.md#sliders) are rendered on the server as plain markup with Swiper's class names and
  * exactly the slide widths Swiper will compute, then Swiper (loaded lazily, home only) takes over
  * the same DOM: no layout shift, no re-created images, and without JavaScript the strip still
  * scrolls sideways.

@@ -2,7 +2,7 @@ import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
 import { imageSrcSet, PLACEHOLDER_IMAGE } from "#app/lib/images.ts";
 
 /**
- * An <img> that shows the placeholder when its source fails (SPEC §8), with a srcset for the
+ * An <img> that shows the placeholder when its source fails (docs/storefront/README.md#images), with a srcset for the
  * shop's generated images. A failure that happened before hydration is caught on mount.
  */
 export function FallbackImage({

@@ -9,7 +9,7 @@ export const FAVORITE_TOGGLE_ACTION = "/customer/favorites/toggle";
 /** What the toggle's action answers a fetcher. */
 export type FavoriteToggleAnswer = { ok: true; isFavorite: boolean } | { ok?: undefined; message?: string };
 
-// SPEC §4: a click while another favorite request is in flight is ignored. The rule spans every
+// docs/storefront/favorites.md#favorite-toggle: a click while another favorite request is in flight is ignored. The rule spans every
 // toggle of the page (a grid of cards), and it must hold for a second click that arrives before
 // React has rendered the first request's state (a double click), so it is a plain module flag.
 let requestInFlight = false;

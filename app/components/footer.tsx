@@ -1,6 +1,6 @@
 import { BagIcon, FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "./icons.tsx";
 
-// SPEC §2: the footer's groups are plain text, not links.
+// docs/storefront/README.md#footer: the footer's groups are plain text, not links.
 const GROUPS: { title: string; items: string[] }[] = [
   { title: "About Us", items: ["About", "Careers", "Press", "Blog"] },
   { title: "Customer Service", items: ["Contact Us", "Shipping Info", "Returns", "FAQ"] },

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react
 import { useNavigation } from "react-router";
 import { CODE_LENGTH } from "#contract/accounts.ts";
 
-/** True while this page's form post is in flight: submit disabled, busy label (SPEC §4). */
+/** True while this page's form post is in flight: submit disabled, busy label (docs/storefront/README.md#forms). */
 export function useBusy(intent?: string): boolean {
   const navigation = useNavigation();
   if (navigation.state === "idle" || !navigation.formMethod || navigation.formMethod.toUpperCase() === "GET")
@@ -119,7 +119,7 @@ export function CodeField({ label, name, error }: { label: string; name: string;
   );
 }
 
-/** The server's message above the form (SPEC §8); hidden while a new submit is in flight. */
+/** The server's message above the form (docs/storefront/README.md#forms); hidden while a new submit is in flight. */
 export function ErrorBox({ message, busy }: { message?: string; busy?: boolean }) {
   if (!message || busy) return null;
   return (

@@ -20,7 +20,7 @@ export const MESSAGE_IMAGES = {
 type MessageAction = { label: string } & ({ to: string } | { onClick: () => void });
 
 /**
- * The generic message screen (SPEC §2): an image, a title, a paragraph where a literal `\n` marks
+ * The generic message screen (docs/storefront/README.md#message-screen): an image, a title, a paragraph where a literal `\n` marks
  * a line break, and one button that links to a route or runs an action.
  */
 export function MessageScreen({

@@ -5,7 +5,7 @@ import { BagIcon, CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./
 import { ThemeToggle, useTheme } from "./theme-toggle.tsx";
 import { useDismiss } from "./use-dismiss.ts";
 
-/** Links in the bar scroll smoothly to the top instead of jumping (SPEC §2). */
+/** Links in the bar scroll smoothly to the top instead of jumping (docs/storefront/README.md#navigation-bar). */
 function NavLink(props: LinkProps) {
   return (
     <Link
@@ -32,9 +32,9 @@ function SearchBox() {
       onSubmit={(event) => {
         event.preventDefault();
         const text = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-        if (text.length === 0) return; // submitted only when non-empty (SPEC §5)
+        if (text.length === 0) return; // submitted only when non-empty (docs/storefront/README.md#navigation-bar)
         // A new search starts at page 1 without category, subcategory, under-subcategory and brand;
-        // the price and rating filters stay (SPEC §2).
+        // the price and rating filters stay (docs/storefront/search.md#new-search).
         const next = new URLSearchParams({ page: "1" });
         if (location.pathname.startsWith("/search/")) {
           const current = new URLSearchParams(location.search);

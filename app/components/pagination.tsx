@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons.tsx";
 
 /**
- * Pages to show with no siblings (SPEC §9): the first, the current and the last, with a gap of
+ * Pages to show with no siblings (docs/storefront/README.md#pagination): the first, the current and the last, with a gap of
  * one page shown as that page and longer gaps as an ellipsis.
  */
 export function pageItems(current: number, count: number): (number | "gap")[] {
@@ -17,7 +17,7 @@ export function pageItems(current: number, count: number): (number | "gap")[] {
   return items;
 }
 
-/** Rounded large page buttons, only when there is more than one page (SPEC §9). */
+/** Rounded large page buttons, only when there is more than one page (docs/storefront/README.md#pagination). */
 export function Pagination({
   current,
   count,

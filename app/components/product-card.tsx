@@ -5,7 +5,7 @@ import { FallbackImage } from "./fallback-image.tsx";
 import { FavoriteToggle } from "./favorite-toggle.tsx";
 import { Rating } from "./rating.tsx";
 
-/** The fields a product card reads (SPEC §7: the list fields the storefront requests). */
+/** The fields a product card reads (docs/storefront/api.md#product-list-fields: the list fields the storefront requests). */
 export type ProductCardData = Pick<
   ProductListItem,
   | "_id"

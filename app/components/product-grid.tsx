@@ -6,7 +6,7 @@ const SHOW = ["block", "sm:block", "md:block", "lg:block", "xl:block", "2xl:bloc
 const HIDE = ["hidden", "sm:hidden", "md:hidden", "lg:hidden", "xl:hidden", "2xl:hidden"] as const;
 
 /**
- * Grids whose size depends on the width (SPEC §9) get the largest count and hide the rest per
+ * Grids whose size depends on the width (docs/storefront/README.md#breakpoints) get the largest count and hide the rest per
  * breakpoint with CSS: the server needs no idea of the screen, and nothing shifts.
  */
 export function visibilityClass(index: number, limits: PerWidth | undefined): string {

@@ -1,6 +1,6 @@
 import { useFetchers, useNavigation } from "react-router";
 
-/** A thin bar across the top while a page loads or a form is busy (SPEC §4). */
+/** A thin bar across the top while a page loads or a form is busy (docs/storefront/README.md#forms). */
 export function ProgressBar() {
   const navigation = useNavigation();
   const fetchers = useFetchers();

@@ -1,6 +1,6 @@
 import { MinusIcon, PlusIcon } from "./icons.tsx";
 
-/** SPEC §5: minus only above 1, plus only below the available stock. */
+/** docs/storefront/product.md#stock-and-quantity: minus only above 1, plus only below the available stock. */
 export function QuantitySelector({
   value,
   max,

@@ -10,7 +10,7 @@ import {
 import { FallbackImage } from "./fallback-image.tsx";
 import { Stars } from "./icons.tsx";
 
-/** SPEC §9: the price filter applies 500 ms after typing stops. */
+/** docs/storefront/search.md#price-filter: the price filter applies 500 ms after typing stops. */
 export const PRICE_FILTER_DEBOUNCE_MS = 500;
 const RATINGS = [5, 4, 3, 2, 1] as const;
 

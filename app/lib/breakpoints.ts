@@ -1,5 +1,5 @@
 /**
- * The spec's breakpoints (SPEC §9) and the per-width counts it fixes. Arrays with six entries are
+ * The spec's breakpoints (docs/storefront/README.md#breakpoints) and the per-width counts it fixes. Arrays with six entries are
  * read as: under 640, 640–767, 768–1023, 1024–1279, 1280–1535, 1536 and up. Sliders name five
  * counts (the last one also holds from 1536 up).
  */
@@ -15,7 +15,7 @@ export const CATEGORY_SLIDES = [4, 5, 6, 8, 10] as const;
 export const PRODUCT_SLIDES = [1, 2, 3, 4, 5] as const;
 export const BRAND_SLIDES = [2, 3, 3, 4, 5] as const;
 
-/** Gap between slides, in pixels (SPEC §9). */
+/** Gap between slides, in pixels (docs/storefront/README.md#breakpoints). */
 export const SLIDE_GAP_PX = 15;
 
 /** Which of the six width ranges a viewport width falls in (0 = under 640). */

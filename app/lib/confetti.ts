@@ -1,7 +1,7 @@
 import { CONFETTI_PIECES } from "#contract/shopping.ts";
 
 /**
- * Confetti when a coupon is applied (SPEC §2, §9: 200 pieces, not recycled). canvas-confetti fires
+ * Confetti when a coupon is applied (docs/storefront/cart.md#coupon: 200 pieces, not recycled). canvas-confetti fires
  * one burst whose pieces fall away and are never reused, then removes its canvas. The library is
  * loaded only when a coupon is applied, so no page pays for it up front.
  */

@@ -23,7 +23,7 @@ export function readTheme(request: Request): Theme {
   return parseTheme(readCookies(request).get(THEME_COOKIE)) ?? "light";
 }
 
-/** Login state is the presence of the session cookie (SPEC §4). */
+/** Login state is the presence of the session cookie (docs/storefront/accounts.md#session). */
 export function hasSessionCookie(request: Request): boolean {
   return Boolean(readCookies(request).get(SESSION_COOKIE));
 }

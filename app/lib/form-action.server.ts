@@ -8,7 +8,7 @@ import { pageLog } from "./log.server.ts";
 export interface FormFailure {
   message: string;
   fields?: Record<string, string>;
-  /** The identity error code of phone verification (SPEC §8), when there is one. */
+  /** The identity error code of phone verification (docs/storefront/accounts.md#phone-errors), when there is one. */
   code?: string;
 }
 

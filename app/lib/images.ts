@@ -22,7 +22,7 @@ export function imageSrcSet(url: string): string | undefined {
   return known.widths.map((w) => `${sizedImageUrl(url, w)} ${w}w`).join(", ");
 }
 
-/** Shown when an image fails to load (SPEC §8): a neutral tile with a picture outline. */
+/** Shown when an image fails to load (docs/storefront/README.md#images): a neutral tile with a picture outline. */
 export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="#e5e7eb"/><path d="M30 66l13-17 9 11 7-8 11 14z" fill="#9ca3af"/><circle cx="62" cy="38" r="6" fill="#9ca3af"/></svg>',
 )}`;

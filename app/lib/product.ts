@@ -1,7 +1,7 @@
 import type { ProductSize } from "#contract/catalog.ts";
 import { sameSize } from "#contract/sizes.ts";
 
-/** SPEC §9: descriptions are cut at 32 words. */
+/** docs/storefront/product.md#description: descriptions are cut at 32 words. */
 export const DESCRIPTION_WORD_LIMIT = 32;
 
 /** The description's first 32 words with an ellipsis, or null when it is not longer than that. */
@@ -12,7 +12,7 @@ export function truncateWords(text: string, limit = DESCRIPTION_WORD_LIMIT): str
 }
 
 /**
- * SPEC §4: the size shown on load is the one `?size=` names, else the one the catalogue shows for
+ * docs/storefront/product.md#sizes: the size shown on load is the one `?size=` names, else the one the catalogue shows for
  * the product (its `size`: core picks the cheapest in stock, or the cheapest of all).
  */
 export function initialSize(

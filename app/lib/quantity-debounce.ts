@@ -6,7 +6,7 @@ export interface QuantityChange<Line> {
 }
 
 /**
- * Debounces the cart page's quantity clicks (SPEC §4, §9: 500 ms after the last click). Clicks on the
+ * Debounces the cart page's quantity clicks (docs/storefront/cart.md#quantity: 500 ms after the last click). Clicks on the
  * same line supersede each other, so rapid clicks send one request with the last value. A click on
  * another line sends the waiting change at once instead of dropping it, so the request in flight and
  * the one that waits never name different lines at the same time.

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 
 /**
- * Errors that replace the whole app with a global page (SPEC §8: too many requests, no answer from
+ * Errors that replace the whole app with a global page (docs/storefront/api.md#client-error-handling: too many requests, no answer from
  * the server). A route's own error boundary re-throws these so they reach the root boundary.
  */
 export function isGlobalError(error: unknown): boolean {

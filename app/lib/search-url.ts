@@ -1,6 +1,6 @@
 import type { SearchPageParams } from "#contract/storefront.ts";
 
-/** The price filter applies its maximum only when it is greater than the minimum (SPEC §5). */
+/** The price filter applies its maximum only when it is greater than the minimum (docs/storefront/search.md#price-filter). */
 export function effectiveMaxPrice(p: Pick<SearchPageParams, "minPrice" | "maxPrice">): number | undefined {
   if (p.maxPrice === undefined) return undefined;
   if (p.minPrice !== undefined && p.maxPrice <= p.minPrice) return undefined;
@@ -10,8 +10,8 @@ export function effectiveMaxPrice(p: Pick<SearchPageParams, "minPrice" | "maxPri
 export type SearchState = { term?: string } & Partial<SearchPageParams>;
 
 /**
- * The URL of a search page. Every filter lives in the URL (SPEC §2), so filters and pagination
- * are plain links; any change other than the page itself starts again at page 1 (SPEC §4).
+ * The URL of a search page. Every filter lives in the URL (docs/storefront/search.md#url), so filters and pagination
+ * are plain links; any change other than the page itself starts again at page 1 (docs/storefront/search.md#filters).
  */
 export function searchUrl(state: SearchState, changes: Partial<SearchState> = {}): string {
   const next: SearchState = { ...state, ...changes };
@@ -48,7 +48,7 @@ export function toggleBrand(state: SearchState, id: string): string {
   return searchUrl(state, { brand: state.brand === id ? undefined : id });
 }
 
-/** SPEC §5: choosing the current minimum rating again clears it (0). */
+/** docs/storefront/search.md#rating-filter: choosing the current minimum rating again clears it (0). */
 export function toggleRating(state: SearchState, stars: number): string {
   return searchUrl(state, { minRating: state.minRating === stars ? 0 : stars });
 }

@@ -13,7 +13,7 @@ import { DomainError } from "#core/errors.ts";
 import { hasSessionCookie, readCookies } from "./cookies.server.ts";
 import { POST_LOGIN_ROUTE, safeRedirectTarget } from "./redirects.ts";
 
-/** Where guards send people (SPEC §2 route table: both kinds of guard redirect home). */
+/** Where guards send people (docs/storefront/README.md#routes-and-guards: both kinds of guard redirect home). */
 export const LOG_IN_ROUTE = "/auth/log-in";
 export const EMAIL_VERIFICATION_ROUTE = "/customer/email-verification";
 
@@ -97,7 +97,7 @@ export function guestPageLoader({ request }: { request: Request }): null {
 }
 
 /**
- * A form post authenticated by the cookie must come from our own pages (DESIGN; the same rule as
+ * A form post authenticated by the cookie must come from our own pages (docs/decisions/010-accounts-and-sessions.md; the same rule as
  * the API's): a post from another site is refused before anything changes.
  */
 export function requireSameOrigin(request: Request, publicUrl?: string) {

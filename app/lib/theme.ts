@@ -1,4 +1,4 @@
-/** Theme persistence (SPEC §4): local storage under `theme`, mirrored in a cookie for the server. */
+/** Theme persistence (docs/storefront/README.md#themes): local storage under `theme`, mirrored in a cookie for the server. */
 export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = "theme";
 export const THEME_COOKIE = "theme";

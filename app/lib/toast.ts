@@ -1,7 +1,7 @@
-/** SPEC §9: toasts sit bottom-right and close after 5 seconds. */
+/** docs/storefront/README.md#toasts: toasts sit bottom-right and close after 5 seconds. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
-/** SPEC §8: a failed call shows the server's message, or this. */
+/** docs/storefront/README.md#toasts: a failed call shows the server's message, or this. */
 export const CALL_FAILED = "Something went wrong!";
 
 export type ToastType = "info" | "success" | "warning" | "error" | "default";

@@ -4,7 +4,7 @@ import { messagesByField } from "#contract/accounts.ts";
 
 /**
  * Validates a form with its shared zod schema as the shopper types. A field's message shows only
- * once the field has been touched (left, or the form submitted) (SPEC §5). Inputs stay
+ * once the field has been touched (left, or the form submitted) (docs/storefront/README.md#forms). Inputs stay
  * uncontrolled, so what was typed before the page hydrated is kept and the form posts without
  * JavaScript too.
  */

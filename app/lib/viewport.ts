@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { countForWidth, type PerWidth } from "./breakpoints.ts";
 
 /**
- * Paginated lists take their page size from the viewport width (SPEC §9), which the server learns
+ * Paginated lists take their page size from the viewport width (docs/storefront/README.md#breakpoints), which the server learns
  * from this cookie, refreshed by a tiny script on every page load and resize.
  */
 export const VIEWPORT_COOKIE = "vw";

@@ -11,7 +11,7 @@ import { testCardBody } from "#contract/shopping.ts";
 import { getTestCheckout, payTestCheckout } from "#core/payments/builtin-checkout.ts";
 import type { Route } from "./+types/checkout.test.$sessionId";
 
-// The built-in payment provider's hosted page (DESIGN: payments port). Like a provider's hosted
+// The built-in payment provider's hosted page (docs/architecture.md#ports). Like a provider's hosted
 // checkout it needs no log-in: the session id in the URL is the secret that opens it.
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Test checkout");

@@ -11,7 +11,7 @@ import type { Route } from "./+types/customer.email-verification";
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Email Verification");
 
-/** Opening the page requests a code (SPEC §4); a verified email goes straight on. */
+/** Opening the page requests a code (docs/storefront/accounts.md#email-verification); a verified email goes straight on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireCustomer(request, context.core, { allowUnverified: true });
   const onward = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));

@@ -21,9 +21,9 @@ export function loader() {
 }
 
 /**
- * The favorite toggle (SPEC §4) of product cards and the product page. A fetcher (`answer=data`)
+ * The favorite toggle (docs/storefront/favorites.md#favorite-toggle) of product cards and the product page. A fetcher (`answer=data`)
  * gets `{ ok, isFavorite }` or the failure's message for its toast; a plain form post, before
- * JavaScript, goes back to the page it came from. A visitor is sent to log in and back (SPEC §2).
+ * JavaScript, goes back to the page it came from. A visitor is sent to log in and back (docs/storefront/favorites.md#favorite-toggle).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

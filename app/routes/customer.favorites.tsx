@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => accountPageMeta("Favorites");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
   const page = readPageParam(new URL(request.url).searchParams);
-  // SPEC §9 page size by width, from the width the browser reported (DESIGN), like the search page.
+  // docs/storefront/favorites.md#page-size: page size by width, from the width the browser reported (docs/decisions/007-storefront-rendering.md), like the search page.
   const limit = countForWidth(FAVORITES_PAGE_SIZES, readViewportWidth(request));
   const favorites = listFavorites(context.core, customerId, { page, limit }).then(
     (result): FavoritesPage => ({

@@ -65,7 +65,7 @@ export default function ShoppingCart({ loaderData, actionData }: Route.Component
   return <ShoppingCartPage page={page} leftPayment={leftPayment} posted={actionData as CartAnswer} />;
 }
 
-/** SPEC §2: the cart's own failure state (the global pages pass through). */
+/** docs/storefront/cart.md#cart-page: the cart's own failure state (the global pages pass through). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteErrorBoundary error={error}>

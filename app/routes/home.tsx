@@ -11,7 +11,7 @@ import { listBrands, listCategories } from "#core/catalog/taxonomy.ts";
 import { bannerAltText, listBannerSlides } from "#core/storefront/banner-slides.ts";
 import type { Route } from "./+types/home";
 
-/** SPEC §9: the home page's limits, sorts and filters. */
+/** docs/storefront/home.md#limits: the home page's limits, sorts and filters. */
 const CATEGORY_LIMIT = 40;
 const BEST_SELLERS_LIMIT = 20;
 const OFFERS_MAX_DISCOUNT = 59;
@@ -56,8 +56,8 @@ function products(
 
 // The banner slides are awaited: the first is the page's largest paint and its og:image. Every other
 // section is in the document when the database answers within withinOrStream's wait (as it normally
-// does: one complete page, painted at once), and otherwise streams in behind its skeleton (CONVENTIONS:
-// critical vs deferred data). A section that fails renders its own state without failing the page.
+// does: one complete page, painted at once), and otherwise streams in behind its skeleton (critical vs
+// deferred data: docs/decisions/007-storefront-rendering.md). A section that fails renders its own state without failing the page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.core;
   // The cards' favorite toggles show the signed-in customer's favorites.

@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /**
  * Adds the posted quantity of the chosen size. The answer says what was added, so the page can take
- * it off the stock it shows without loading the product again (SPEC §4).
+ * it off the stock it shows without loading the product again (docs/storefront/product.md#add-to-cart).
  */
 async function addToCartFromForm(context: Route.ActionArgs["context"], customerId: string, form: FormData) {
   const failed = { ok: false as const, intent: "add-to-cart" as const };
@@ -56,7 +56,7 @@ async function addToCartFromForm(context: Route.ActionArgs["context"], customerI
 }
 
 /**
- * Add to cart: a visitor goes to log in and comes back here afterwards (SPEC §2). Works as a plain
+ * Add to cart: a visitor goes to log in and comes back here afterwards (docs/storefront/product.md#add-to-cart). Works as a plain
  * form post before JavaScript loads. (The favorite toggle posts to its own route.)
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -128,7 +128,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   return <ProductPage product={product} related={related} origin={origin} posted={actionData} />;
 }
 
-/** SPEC §2: the product page's own not-found and failure states. */
+/** docs/storefront/product.md#states: the product page's own not-found and failure states. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteErrorBoundary error={error} notFound={PRODUCT_NOT_FOUND}>

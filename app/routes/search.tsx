@@ -19,7 +19,7 @@ import {
 } from "#core/catalog/taxonomy.ts";
 import type { Route } from "./+types/search";
 
-/** SPEC §9: best sellers first, unless the shopper filters by rating or price. */
+/** docs/storefront/search.md#sort: best sellers first, unless the shopper filters by rating or price. */
 const DEFAULT_SORT: ProductListQuery["sort"] = [
   { field: "sold", descending: true },
   { field: "ratingsAverage", descending: true },

@@ -7,7 +7,7 @@ import { keyFor } from "./keys.ts";
 
 export type CodePurpose = "verify_email" | "reset_password" | "verify_phone";
 
-/** DESIGN: codes expire after 10 minutes and allow 5 attempts. */
+/** docs/storefront/accounts.md#codes: codes expire after 10 minutes and allow 5 attempts. */
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 /** Re-sending is throttled: one code a minute to the same address, five an hour. */

@@ -164,7 +164,7 @@ export async function viewerOf(ctx: CoreContext, token: string | undefined): Pro
   }
 }
 
-/** Customer endpoints need a verified email (DESIGN); the message's start is what clients look for. */
+/** Customer endpoints need a verified email (docs/storefront/api.md#verified-email); the message's start is what clients look for. */
 export function requireVerifiedEmail(session: Session): Session {
   if (!session.emailVerified) throw unverified(EMAIL_NOT_VERIFIED);
   return session;

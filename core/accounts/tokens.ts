@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { type JWTPayload, SignJWT } from "jose";
-// The session lasts as long as its cookie (SPEC §9: 90 days).
+// The session lasts as long as its cookie (docs/storefront/accounts.md#session: 90 days).
 import { SESSION_MAX_AGE_SECONDS } from "#contract/session.ts";
 import type { CoreContext } from "../context.ts";
 import { type KeyUse, keyFor } from "./keys.ts";

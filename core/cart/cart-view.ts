@@ -18,7 +18,7 @@ interface AvailabilityRow {
   available: number;
 }
 
-/** The cart response of SPEC §3, priced from the catalogue now. */
+/** The cart response of docs/storefront/api.md#cart-response, priced from the catalogue now. */
 export async function cartView(
   db: Executor,
   cart: LoadedCart,

@@ -153,7 +153,7 @@ export async function removeCartItem(ctx: CoreContext, customerId: string, body:
   });
 }
 
-/** Applies a coupon to the cart: one coupon per cart (DESIGN). */
+/** Applies a coupon to the cart: one coupon per cart (docs/storefront/cart.md#coupon). */
 export async function applyCoupon(ctx: CoreContext, customerId: string, couponCode: string) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {

@@ -95,7 +95,7 @@ export async function listProducts(
   return { results: data.length, paginationResults: pagination(query, total), data };
 }
 
-/** A page of the customer's favorites, newest first, as list items (SPEC §7). */
+/** A page of the customer's favorites, newest first, as list items (docs/storefront/api.md#calls). */
 export async function listFavoriteProducts(
   ctx: CoreContext,
   customerId: string,
@@ -177,7 +177,7 @@ export async function getProduct(
 }
 
 /**
- * SPEC §9: products related to one product: the same category, subcategories, under-subcategories
+ * docs/storefront/product.md#related-products: products related to one product: the same category, subcategories, under-subcategories
  * and brand, best sellers first, never the product itself.
  */
 export async function listRelatedProducts(

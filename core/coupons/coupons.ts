@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { formatPrice } from "#contract/money-format.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 
-/** A coupon as the cart reads it (DESIGN: case-insensitive code, percent, expiry, limit, minimum). */
+/** A coupon as the cart reads it (docs/storefront/cart.md#coupon: case-insensitive code, percent, expiry, limit, minimum). */
 export interface Coupon {
   id: string;
   code: string;

@@ -45,7 +45,7 @@ export async function removeFavorite(ctx: CoreContext, customerId: string, produ
   };
 }
 
-/** A page of favorites, newest first; each entry's `productId` holds the product (SPEC §3). */
+/** A page of favorites, newest first; each entry's `productId` holds the product (docs/storefront/api.md#favorites). */
 export async function listFavorites(
   ctx: CoreContext,
   customerId: string,

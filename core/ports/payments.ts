@@ -1,5 +1,5 @@
 /**
- * A hosted card checkout (DESIGN: payments port). The built-in test checkout serves its payment page
+ * A hosted card checkout (docs/architecture.md#ports). The built-in test checkout serves its payment page
  * on the shop itself; Stripe Checkout is the real one. Either way an order becomes `paid` only through
  * core/payments/payment-events.ts, the path a provider's confirmation takes.
  */

@@ -9,7 +9,7 @@ export interface PhoneIdTokenVerifier {
   verifyIdToken(idToken: string, customerId: string): Promise<{ phoneNumber: string }>;
 }
 
-/** A failure the page explains with the spec's message for `code` (SPEC §8). */
+/** A failure the page explains with the spec's message for `code` (docs/storefront/accounts.md#phone-errors). */
 export class PhoneVerificationError extends Error {
   override readonly name = "PhoneVerificationError";
   constructor(

@@ -13,7 +13,7 @@ export interface FirebaseOptions {
 
 /**
  * firebase-admin's error codes (firebase-admin/lib/utils/error.js) → the spec's identity codes
- * (SPEC §8), so the page explains a refusal as it would the built-in provider's. An expired or
+ * (docs/storefront/accounts.md#phone-errors), so the page explains a refusal as it would the built-in provider's. An expired or
  * revoked token, or a Firebase user deleted meanwhile, is fixed by verifying the number again.
  * Anything else (a forged, malformed or foreign token, Firebase unreachable) is `internal-error`.
  */

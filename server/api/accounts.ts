@@ -46,7 +46,7 @@ import { clientIp } from "../middleware/rate-limit.ts";
 import { type ApiDeps, defineOperation } from "./operation.ts";
 
 /**
- * Log-in, sign-up and reset also set the session cookie (DESIGN), so a browser client is signed in
+ * Log-in, sign-up and reset also set the session cookie (docs/storefront/accounts.md#session), so a browser client is signed in
  * too; but not for a form posted from another site's page, which could otherwise sign the visitor
  * in to the attacker's account (login CSRF). That page cannot read the token in the body.
  */
@@ -103,7 +103,7 @@ function removeOwnOperation(
   );
 }
 
-/** POST /auth/signup, /auth/login, /auth/forgotPassword, /auth/logout; PUT /auth/passwordResetCode (SPEC §7). */
+/** POST /auth/signup, /auth/login, /auth/forgotPassword, /auth/logout; PUT /auth/passwordResetCode (docs/storefront/api.md#calls). */
 export const authOperations = [
   defineOperation(
     {
@@ -213,7 +213,7 @@ export const authOperations = [
 ];
 
 /**
- * GET /customer, verify-email, phone numbers and their verification, addresses (SPEC §7, DESIGN).
+ * GET /customer, verify-email, phone numbers and their verification, addresses (docs/storefront/api.md#calls).
  * Verifying the email, and verifying and saving a phone number, work before the email is verified.
  */
 export const customerOperations = [
@@ -265,7 +265,7 @@ export const customerOperations = [
       path: "/customer/phone-verification/send-code",
       summary: "Text a verification code to a phone number (built-in identity provider)",
       description:
-        "Failures carry the identity error `code` of SPEC §8 (`invalid-phone-number`, `too-many-requests`, ...).",
+        "Failures carry the identity error `code` of docs/storefront/accounts.md#phone-errors (`invalid-phone-number`, `too-many-requests`, ...).",
       access: "verifying",
       body: sendPhoneCodeBody,
       ok: {

@@ -20,7 +20,7 @@ import {
 } from "#core/catalog/taxonomy.ts";
 import { defineOperation } from "./operation.ts";
 
-// GET /categories, /brands, /subcategories, /undersubcategories, /products, /products/{id} (SPEC §7).
+// GET /categories, /brands, /subcategories, /undersubcategories, /products, /products/{id} (docs/storefront/api.md#calls).
 
 const viewer = (c: { get(key: "customerId"): string | undefined }) => ({ viewerId: c.get("customerId") });
 const page = (item: z.ZodType) => ({

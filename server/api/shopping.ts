@@ -32,7 +32,7 @@ import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favo
 import { getOrder, listOrders } from "#core/orders/orders.ts";
 import { type ApiDeps, defineOperation } from "./operation.ts";
 
-// Favorites, the cart, checkout and orders under /customer (SPEC §7); all need a verified email.
+// Favorites, the cart, checkout and orders under /customer (docs/storefront/api.md#calls); all need a verified email.
 
 const me = (c: Context) => c.get("session").customerId as string;
 
@@ -47,7 +47,7 @@ const CHECKOUT_FAILS = {
     "The cart changed on the way and nothing was ordered: a lapsed hold whose stock is gone (the line is removed), stock that ran short, or a coupon that stopped applying (it is removed); the message says what and asks to review the cart.",
 };
 
-/** The two checkout calls (SPEC §7) differ only in how the order is to be paid. */
+/** The two checkout calls (docs/storefront/api.md#calls) differ only in how the order is to be paid. */
 function checkoutOperation(
   path: string,
   paymentMethod: PaymentMethod,
@@ -136,7 +136,11 @@ export const shoppingOperations = [
       description:
         "Reading the cart keeps its stock holds for another RESERVATION_MINUTES. A line whose hold lapsed is held again when the stock is still there, else removed; a coupon that stopped applying is removed; `message` says so. An unpaid card order past its payment window is cancelled first and its items come back to the cart.",
       access: "customer",
-      ok: { status: "200", description: "The cart (SPEC §3).", schema: apiCartResponse },
+      ok: {
+        status: "200",
+        description: "The cart (docs/storefront/api.md#cart-response).",
+        schema: apiCartResponse,
+      },
     },
     async (c, _input, { ctx }) => c.json(toApiCart(await getCart(ctx, me(c)))),
   ),

@@ -25,7 +25,7 @@ test("a shopper signs up, verifies the emailed code and sees the profile", async
   const email = `new-${Date.now()}@shop.test`;
   await page.goto("/auth/sign-up");
   await hydrated(page);
-  // Messages appear only once a field has been touched (SPEC §5).
+  // Messages appear only once a field has been touched (docs/storefront/README.md#forms).
   await expect(page.getByText("First name is required.")).toHaveCount(0);
   await page.getByLabel("First Name").focus();
   await page.getByLabel("Last Name").focus();

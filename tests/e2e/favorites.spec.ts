@@ -101,7 +101,7 @@ test("favorites come a page at a time: the page is in the URL and its size follo
   const saved = await favoriteBestSellers(request, customer.token, 21);
   await logIn(context, customer.id);
 
-  // Desktop (1280–1535): 20 a page (SPEC §9).
+  // Desktop (1280–1535): 20 a page (docs/storefront/favorites.md#page-size).
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto("/customer/favorites");
   await expect(favoriteCards(page)).toHaveCount(20);

@@ -144,7 +144,7 @@ test("the banner loops through 11 images every 2500 ms, also after the shopper u
   expect(await activeIndex()).toBe(0);
 });
 
-// SPEC §9 per-view counts: categories 4/5/6/8/10, products 1/2/3/4/5, brands 2/3/3/4/5 for widths
+// Per-view counts (docs/storefront/README.md#breakpoints): categories 4/5/6/8/10, products 1/2/3/4/5, brands 2/3/3/4/5 for widths
 // under 640, 640–767, 768–1023, 1024–1279 and from 1280; every strip shows half a card more.
 const WIDTHS = [
   { width: 390, categories: 4, products: 1, brands: 2, grid: 8 },

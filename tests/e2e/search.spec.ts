@@ -21,7 +21,7 @@ test("a search shows its title, a page of results and the pagination", async ({ 
   await page.goto("/search/shirt?page=1");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText('SEARCH RESULTS FOR: "shirt"');
   await expect(grid(page)).toHaveCount(16);
-  // Best sellers first by default (SPEC §9).
+  // Best sellers first by default (docs/storefront/search.md#sort).
   const expected = await api<{ data: Named[] }>(
     request,
     "/products?search=shirt&sort=-sold,-ratingsAverage&limit=16&fields=_id",

@@ -170,7 +170,7 @@ export async function setTheme(context: BrowserContext, theme: "light" | "dark")
   await context.addCookies([{ name: "theme", value: theme, url: shopOrigin() }]);
 }
 
-/** `1234,50 USD` (SPEC §1). */
+/** `1234,50 USD` (docs/storefront/README.md#prices). */
 export function price(amount: number): string {
   const cents = Math.round(amount * 100);
   return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")} USD`;

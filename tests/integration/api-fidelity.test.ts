@@ -29,7 +29,7 @@ const CART = "/customer/shopping-cart";
 /** The shop as its public address, behind the trusted proxy (TRUST_PROXY=1 in tests). */
 const SHOP_ORIGIN = "https://shop.example";
 const viaProxy = { "x-forwarded-proto": "https", "x-forwarded-host": "shop.example" };
-/** What the spec's client asks for on a product card (SPEC: the product-card field list). */
+/** What the spec's client asks for on a product card (docs/storefront/api.md#product-list-fields). */
 const CARD_FIELDS = "_id,title,slug,price,priceBeforeDiscount,discountPercent,imageCover,quantity,save";
 
 const cartCall = (customer: TestCustomer, method: string, body?: unknown, path = CART) =>

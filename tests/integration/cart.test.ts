@@ -248,7 +248,7 @@ describe("GET /api/v1/customer/shopping-cart", () => {
     expectContract(apiCartResponse, res.body);
   });
 
-  it("shows each line with its product, size, colour, quantity and prices (SPEC §3)", async () => {
+  it("shows each line with its product, size, colour, quantity and prices (docs/storefront/api.md#cart-response)", async () => {
     const customer = await createCustomer(shop);
     const sized = await stockedItem(shop, { stock: 6, priceCents: 1999 });
     const plain = await stockedItem(shop, { stock: 4, sized: false, priceCents: 2500 });

@@ -85,7 +85,7 @@ async function expectCouponRefused(customer: TestCustomer, couponCode: unknown, 
 }
 
 describe("PUT /api/v1/customer/shopping-cart/apply-coupon", () => {
-  describe("couponCode (SPEC §5)", () => {
+  describe("couponCode (docs/storefront/cart.md#validation)", () => {
     it.each([
       ["missing", undefined, "Coupon code is required."],
       ["null", null, "Coupon code is required."],

@@ -1,6 +1,6 @@
 import { afterEach, vi } from "vitest";
 
-// CONVENTIONS: console.error during a test fails the test.
+// tests/README.md: console.error during a test fails the test.
 const errors: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {

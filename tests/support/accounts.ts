@@ -183,7 +183,7 @@ export const SAMPLE_ADDRESS: AddressBody = {
   postalCode: "10000",
 };
 
-/** The seeded demo customer (DESIGN: verified, one phone number, one address). */
+/** The seeded demo customer (README.md#run-the-shop: verified, one phone number, one address). */
 export const DEMO = {
   ...DEMO_CUSTOMER,
   id: stableId("customer", DEMO_CUSTOMER.email),

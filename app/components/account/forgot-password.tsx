@@ -41,7 +41,7 @@ function CodeStep({
   const { errorFor, values } = validation;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  // The new password fields appear once the code has exactly 6 characters (SPEC §2); before the
+  // The new password fields appear once the code has exactly 6 characters (docs/storefront/accounts.md#forgot-password); before the
   // page has JavaScript they show from the start, so the form still works.
   const showPasswords = !hydrated || (values.passwordResetCode ?? "").length === CODE_LENGTH;
   const error = (name: string) => errorFor(name) ?? failure?.fields?.[name];

@@ -19,7 +19,7 @@ import { cancelPayment } from "#core/orders/cancellation.ts";
 const PAYMENT_CANCELLED = "Your payment was cancelled. The items of that order are back in your cart.";
 const PAYMENT_NOT_CANCELLED = "That order is no longer awaiting payment, so it was not cancelled.";
 
-/** Every change of the cart page, told apart by `intent` (CONVENTIONS: one action for the cart). */
+/** Every change of the cart page, told apart by `intent` (docs/decisions/016-cart-page-and-checkout-popup.md: one action for the cart). */
 const cartAction = z.discriminatedUnion(
   "intent",
   [
@@ -41,7 +41,7 @@ type Intent = z.infer<typeof cartAction>["intent"];
  * cart as it now is, or (a placed order) where the page goes next.
  */
 export async function runCartChange(core: CoreContext, customerId: string, form: FormData, origin: string) {
-  // A refusal answers with the cart as it now is, so the page shows the truth (SPEC §4).
+  // A refusal answers with the cart as it now is, so the page shows the truth (docs/storefront/cart.md#cart-page).
   const currentCart = () => getCart(core, customerId).catch(() => null);
   const parsed = readForm(form, cartAction);
   if (!parsed.ok) {
@@ -78,7 +78,7 @@ export async function runCartChange(core: CoreContext, customerId: string, form:
       case "checkout": {
         const { intent: _, paymentMethod, respond, ...body } = input;
         const placed = await checkout(core, customerId, body, paymentMethod, { origin });
-        // A card order goes on to the hosted payment page (SPEC §4).
+        // A card order goes on to the hosted payment page (docs/storefront/cart.md#checkout).
         if (placed.sessionURL) {
           return redirect(placed.sessionURL);
         }

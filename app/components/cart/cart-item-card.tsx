@@ -124,7 +124,7 @@ function QuantityStepper({
 }
 
 /**
- * One cart line (SPEC §2): image, title linking to the product, size, colour, unit price, quantity
+ * One cart line (docs/storefront/cart.md#item-card): image, title linking to the product, size, colour, unit price, quantity
  * control, total price and a delete button. The controls are form buttons, so they work before
  * JavaScript loads; once it has, clicks go to `onQuantity` / `onRemove` (debounced by the page).
  */
@@ -189,7 +189,7 @@ export function CartItemCard({
   );
 }
 
-/** A line's shape while the list loads or reloads (SPEC §4: a change blanks the list). */
+/** A line's shape while the list loads or reloads (docs/storefront/cart.md#cart-page: a change blanks the list). */
 export function CartItemSkeleton() {
   return (
     <li className="flex gap-4 rounded-2xl border border-gray-200 p-4 dark:border-gray-800">

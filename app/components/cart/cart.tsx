@@ -142,7 +142,7 @@ function useCartAnswers(
       return;
     }
     if (result.intent === "apply-coupon") void celebrate();
-    // SPEC §4: a message starting "Price discount applied" is a success; the rest say what changed.
+    // docs/storefront/cart.md#coupon: a message starting "Price discount applied" is a success; the rest say what changed.
     void notify(result.message.startsWith(COUPON_APPLIED_PREFIX) ? "success" : "default", result.message);
   }, [changeResult]);
 
@@ -156,7 +156,7 @@ function useCartAnswers(
       navigate(result.redirectTo);
       return;
     }
-    // SPEC §4: a failed checkout closes the popup and reloads the cart.
+    // docs/storefront/cart.md#checkout: a failed checkout closes the popup and reloads the cart.
     dialog.current?.close();
     show(result);
     void notify("error", result.message || CALL_FAILED);
@@ -175,7 +175,7 @@ function CheckoutButton({
   disabled: boolean;
   onOpen: (event: React.MouseEvent<HTMLButtonElement>) => void;
 }) {
-  // SPEC §4: without a saved phone number, Checkout leads to adding one.
+  // docs/storefront/cart.md#checkout: without a saved phone number, Checkout leads to adding one.
   if (!hasPhone) {
     return (
       <Link to={ADD_PHONE_ROUTE} className="button-primary mt-5 h-12 w-full text-base">
@@ -217,7 +217,7 @@ function CartLines({
       <h2 id="cart-items-title" className="sr-only">
         Items
       </h2>
-      {/* SPEC §4: any change blanks the list until the server's answer reloads it. */}
+      {/* docs/storefront/cart.md#cart-page: any change blanks the list until the server's answer reloads it. */}
       <ul className="flex flex-col gap-4" aria-busy={busy || undefined} aria-labelledby="cart-items-title">
         {busy
           ? items.map((item) => <CartItemSkeleton key={item._id} />)

@@ -76,7 +76,7 @@ function AddressFields({ errorFor }: { errorFor: (name: string) => string | unde
 }
 
 /**
- * The checkout popup (SPEC §2, §4, §5): payment method, one of the customer's verified phone numbers,
+ * The checkout popup (docs/storefront/cart.md#checkout-popup): payment method, one of the customer's verified phone numbers,
  * a saved address that fills the address fields, and the address itself. Fields are checked with
  * the same schema as the action; messages show once a field has been touched. The page sends the
  * form (`onSend`), so it can tell a failure from a success and close the popup.
@@ -141,7 +141,7 @@ export function CheckoutDialog({
           name="phone"
           error={errorFor("phone")}
           disabled={phoneNumbers.length === 0}
-          // One number is the obvious choice; with several the shopper picks (SPEC §5).
+          // One number is the obvious choice; with several the shopper picks (docs/storefront/cart.md#checkout-popup).
           defaultValue={phoneNumbers.length === 1 ? phoneNumbers[0]!.phoneNumber : ""}
         >
           <option value="">Select phone number</option>

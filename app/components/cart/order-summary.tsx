@@ -12,7 +12,7 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 }
 
 /**
- * The cart's ORDER SUMMARY (SPEC §2): its seven rows, then whatever the page puts below them (the
+ * The cart's ORDER SUMMARY (docs/storefront/cart.md#summary): its seven rows, then whatever the page puts below them (the
  * coupon form, the checkout button). The total before the discount is struck through in red once a
  * coupon applies.
  */

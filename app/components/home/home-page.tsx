@@ -174,7 +174,7 @@ function Banner({ banners }: { banners: HomeData["banners"] }) {
 }
 
 function CategoryStrip({ categories }: { categories: HomeData["categories"] }) {
-  // SPEC §2: the category strip renders nothing unless its list loaded and is non-empty.
+  // docs/storefront/home.md#category-carousel: the category strip renders nothing unless its list loaded and is non-empty.
   return (
     <Suspense
       fallback={

@@ -104,7 +104,7 @@ export function OrderItems({ items }: { items: Order["items"] }) {
   );
 }
 
-/** The order's price rows, named as the cart's summary names them (SPEC §2). */
+/** The order's price rows, named as the cart's summary names them (docs/storefront/cart.md#summary). */
 export function PricingRows({ order, compact = false }: { order: Order; compact?: boolean }) {
   const { pricing, coupon } = order;
   // Amounts never break inside (`835,10` over `USD`); a long label may.

@@ -15,7 +15,7 @@ import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
 import { numberForm, type Step } from "./phone-steps.ts";
 
-/** The spec's message for a failure: identity codes by the §8 table, a saved number, else the generic one. */
+/** The spec's message for a failure: identity codes by the table of docs/storefront/accounts.md#phone-errors, a saved number, else the generic one. */
 function phoneFailure(error: unknown): string {
   if (error instanceof DomainError) {
     if (error.kind === "conflict") return PHONE_ALREADY_SAVED;
@@ -26,7 +26,7 @@ function phoneFailure(error: unknown): string {
   return PHONE_ADD_FAILED;
 }
 
-/** Save the number the ID token vouches for; a failure keeps the token so a retry reuses it (SPEC §4). */
+/** Save the number the ID token vouches for; a failure keeps the token so a retry reuses it (docs/storefront/accounts.md#add-phone-number). */
 async function save(core: CoreContext, customerId: string, idToken: string, phoneNumber: string) {
   try {
     await addPhoneNumber(core, customerId, idToken);

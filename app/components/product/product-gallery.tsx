@@ -3,7 +3,7 @@ import { FallbackImage } from "#app/components/fallback-image.tsx";
 import { CloseIcon, ExpandIcon } from "#app/components/icons.tsx";
 import { sizedImageUrl } from "#app/lib/images.ts";
 
-/** SPEC §9: the hover zoom magnifies 2.5 times. */
+/** docs/storefront/product.md#gallery: the hover zoom magnifies 2.5 times. */
 export const ZOOM_LEVEL = 2.5;
 
 function largeUrl(url: string): string {

@@ -129,7 +129,7 @@ function SizePicker({
   const [, setSearchParams] = useSearchParams();
   if (sizes.length === 0) return null;
   const chooseSize = (size: string) => {
-    // SPEC §4: the URL follows the size without a new history entry, and the page stays put.
+    // docs/storefront/product.md#sizes: the URL follows the size without a new history entry, and the page stays put.
     setSearchParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -200,7 +200,7 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
   const { stockOf, add } = useAddedStock(product);
   const sizeKey = chosen?._id ?? product._id;
   const stock = stockOf(sizeKey, chosen ? chosen.quantity : product.quantity);
-  // A new size starts again at one item, or none when it is sold out (SPEC §4).
+  // A new size starts again at one item, or none when it is sold out (docs/storefront/product.md#add-to-cart).
   const [picked, setPicked] = useState({ sizeKey, quantity: stock > 0 ? 1 : 0 });
   const quantity = picked.sizeKey === sizeKey ? picked.quantity : stock > 0 ? 1 : 0;
   const setQuantity = (value: number) => setPicked({ sizeKey, quantity: value });
@@ -220,7 +220,7 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
     const key = size ? size._id : product._id;
     const before = stockOf(key, size ? size.quantity : product.quantity);
     add(key, result.quantity);
-    // Chosen quantity back to one, or none when that took the last of it (SPEC §4).
+    // Chosen quantity back to one, or none when that took the last of it (docs/storefront/product.md#add-to-cart).
     setPicked({ sizeKey: key, quantity: before - result.quantity > 0 ? 1 : 0 });
   }, [result]);
 

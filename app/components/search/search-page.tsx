@@ -17,7 +17,7 @@ import type { Route } from "../../routes/+types/search";
 
 type SearchData = Route.ComponentProps["loaderData"];
 
-/** SPEC §2: the search page's failed state; TRY AGAIN repeats the request. */
+/** docs/storefront/search.md#title-and-states: the search page's failed state; TRY AGAIN repeats the request. */
 export function SearchFailed({ headingLevel }: { headingLevel: 1 | 2 }) {
   return (
     <RetryScreen
