@@ -100,6 +100,55 @@ async function memoryOf(pid: number): Promise<{ rssMB: number; peakMB: number }>
   return { rssMB: Math.round(kb("VmRSS") / 1024), peakMB: Math.round(kb("VmHWM") / 1024) };
 }
 
+type Measured = { variant: string; idleMB: number; peakMB: number; outcomes: Outcome[] };
+
+/** One variant: `clients` floods at once, with the server's resident memory sampled meanwhile. */
+async function measureVariant(
+  server: { url: string; pid: number },
+  variant: Variant,
+  clients: number,
+  bytes: number,
+): Promise<{ result: Measured; row: string[] }> {
+  const idle = await memoryOf(server.pid);
+  await writeFile(`/proc/${server.pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
+  let sampledPeak = idle.rssMB;
+  const sampler = setInterval(() => {
+    memoryOf(server.pid).then(
+      (m) => {
+        sampledPeak = Math.max(sampledPeak, m.rssMB);
+      },
+      () => {},
+    );
+  }, 10);
+  const outcomes = await Promise.all(
+    Array.from({ length: clients }, () => flood(server.url, variant, bytes)),
+  );
+  clearInterval(sampler);
+  const after = await memoryOf(server.pid);
+  const peakMB = Math.max(after.peakMB, sampledPeak);
+  // A client still writing when the server, having answered, closes the connection sees the
+  // close (EPIPE, reset) before it reads the answer: refused either way.
+  const counts = new Map<string, number>();
+  for (const o of outcomes) {
+    const key = typeof o.status === "number" ? String(o.status) : "closed while sending";
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const statuses = [...counts].map(([k, n]) => `${k} ×${n}`).join(", ");
+  console.log(`${variant.name}: idle ${idle.rssMB} MB, peak ${peakMB} MB, answers ${statuses}`);
+  return {
+    result: { variant: variant.name, idleMB: idle.rssMB, peakMB, outcomes },
+    row: [
+      variant.name,
+      `${idle.rssMB} MB`,
+      `${peakMB} MB`,
+      `+${peakMB - idle.rssMB} MB`,
+      statuses,
+      `${Math.max(...outcomes.map((o) => o.sentMB))} MB`,
+      `${Math.max(...outcomes.map((o) => o.ms))} ms`,
+    ],
+  };
+}
+
 export async function runBodyLimitBenchmark(argv: string[]): Promise<void> {
   const option = (name: string, fallback: number, max: number) => {
     const i = argv.indexOf(`--${name}`);
@@ -124,47 +173,14 @@ export async function runBodyLimitBenchmark(argv: string[]): Promise<void> {
     { startTimeoutMs: 300_000 },
   );
   const rows: string[][] = [];
-  const results: Array<{ variant: string; idleMB: number; peakMB: number; outcomes: Outcome[] }> = [];
+  const results: Measured[] = [];
   try {
     // Warm: the first requests load code paths that stay resident.
     for (let i = 0; i < 3; i++) await fetch(new URL("/api/v1/brands", server.url)).then((r) => r.text());
     for (const variant of VARIANTS) {
-      const idle = await memoryOf(server.pid);
-      await writeFile(`/proc/${server.pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
-      let sampledPeak = idle.rssMB;
-      const sampler = setInterval(() => {
-        memoryOf(server.pid).then(
-          (m) => {
-            sampledPeak = Math.max(sampledPeak, m.rssMB);
-          },
-          () => {},
-        );
-      }, 10);
-      const outcomes = await Promise.all(
-        Array.from({ length: clients }, () => flood(server.url, variant, bytes)),
-      );
-      clearInterval(sampler);
-      const after = await memoryOf(server.pid);
-      const peakMB = Math.max(after.peakMB, sampledPeak);
-      results.push({ variant: variant.name, idleMB: idle.rssMB, peakMB, outcomes });
-      // A client still writing when the server, having answered, closes the connection sees the
-      // close (EPIPE, reset) before it reads the answer: refused either way.
-      const counts = new Map<string, number>();
-      for (const o of outcomes) {
-        const key = typeof o.status === "number" ? String(o.status) : "closed while sending";
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
-      const statuses = [...counts].map(([k, n]) => `${k} ×${n}`).join(", ");
-      rows.push([
-        variant.name,
-        `${idle.rssMB} MB`,
-        `${peakMB} MB`,
-        `+${peakMB - idle.rssMB} MB`,
-        statuses,
-        `${Math.max(...outcomes.map((o) => o.sentMB))} MB`,
-        `${Math.max(...outcomes.map((o) => o.ms))} ms`,
-      ]);
-      console.log(`${variant.name}: idle ${idle.rssMB} MB, peak ${peakMB} MB, answers ${statuses}`);
+      const measured = await measureVariant(server, variant, clients, bytes);
+      results.push(measured.result);
+      rows.push(measured.row);
     }
   } finally {
     await server.stop();

@@ -62,27 +62,77 @@ export function createApp(deps: AppDependencies) {
   app.use(compression());
   app.use(refuseUnstorableUrl());
 
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) => {
-    const [database, limiter] = await Promise.all([
-      deps.ctx.db.execute(sql`SELECT 1`).then(
-        () => "ok" as const,
-        () => "unavailable" as const,
-      ),
-      deps.rateLimiter.health?.(),
-    ]);
-    const checks: Record<string, "ok" | "unavailable"> = { database };
-    if (limiter) checks[limiter.store] = limiter.available ? "ok" : "unavailable";
-    if (database !== "ok") {
-      return c.json({ status: "unavailable", message: "The database does not answer.", checks }, 503);
-    }
-    // Redis down is degraded, not unready: the instance still serves (the API limit counts in
-    // process, only account actions wait), and taking every instance out of the load balancer
-    // would turn that into a full outage (docs/decisions/022-redis-outage.md).
-    const degraded = Object.values(checks).includes("unavailable");
-    return c.json({ status: degraded ? "degraded" : "ok", checks });
-  });
+  app.route("/", healthRoutes(deps));
+  const publicUrl = deps.config.PUBLIC_URL;
+  const accountOptions = {
+    proxyHops: deps.config.TRUST_PROXY,
+    allowedOrigins: [...deps.config.CORS_ORIGINS, ...(publicUrl ? [new URL(publicUrl).origin] : [])],
+    publicUrl,
+  };
+  app.route("/api/v1", apiRoutes(deps, accountOptions));
 
+  if (deps.config.NODE_ENV !== "production") {
+    app.route(
+      "/",
+      outboxRoutes(deps.ctx.db, { access: deps.config.DEV_OUTBOX, proxyHops: deps.config.TRUST_PROXY }),
+    );
+  }
+
+  app.route(
+    "/",
+    createImageRoutes({
+      cacheDir: `${deps.config.SHOP_DATA_DIR}/images`,
+      knowsBrand: (slug) => hasBrand(deps.ctx, slug),
+    }),
+  );
+
+  if (deps.clientDir) serveBuild(app, deps.clientDir);
+  const render = deps.renderPage;
+  // Page form posts: bounded, and refused before an action sees text the database cannot store.
+  app.use(
+    "*",
+    limitBody(MAX_FORM_BODY_BYTES),
+    sameOriginForms(accountOptions.allowedOrigins),
+    refuseUnstorableForm(),
+  );
+  if (render)
+    app.all("*", (c) =>
+      render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY), cspNonce: c.get("cspNonce") }),
+    );
+  app.onError(handleApiError);
+  return app;
+}
+
+/** Liveness, and readiness with what each backing service answers. */
+function healthRoutes(deps: AppDependencies) {
+  return new Hono()
+    .get("/healthz", (c) => c.json({ status: "ok" }))
+    .get("/readyz", async (c) => {
+      const [database, limiter] = await Promise.all([
+        deps.ctx.db.execute(sql`SELECT 1`).then(
+          () => "ok" as const,
+          () => "unavailable" as const,
+        ),
+        deps.rateLimiter.health?.(),
+      ]);
+      const checks: Record<string, "ok" | "unavailable"> = { database };
+      if (limiter) checks[limiter.store] = limiter.available ? "ok" : "unavailable";
+      if (database !== "ok") {
+        return c.json({ status: "unavailable", message: "The database does not answer.", checks }, 503);
+      }
+      // Redis down is degraded, not unready: the instance still serves (the API limit counts in
+      // process, only account actions wait), and taking every instance out of the load balancer
+      // would turn that into a full outage (docs/decisions/022-redis-outage.md).
+      const degraded = Object.values(checks).includes("unavailable");
+      return c.json({ status: degraded ? "degraded" : "ok", checks });
+    });
+}
+
+/** /api/v1: the webhook, then body limit, CORS and the per-IP limit, then the route table. */
+function apiRoutes(
+  deps: AppDependencies,
+  accountOptions: { proxyHops: number; allowedOrigins: string[]; publicUrl: string | undefined },
+) {
   const api = new Hono();
   // Before CORS and the per-IP limit: Stripe calls from its own servers, its deliveries are
   // authenticated by their signature, and a 429 would only delay an order's payment. Mounted
@@ -108,63 +158,27 @@ export function createApp(deps: AppDependencies) {
   );
   const openApi = buildOpenApiDocument();
   api.get("/openapi.json", (c) => c.json(openApi));
-  const publicUrl = deps.config.PUBLIC_URL;
-  api.use(absoluteImageUrls(publicUrl)); // image URLs in answers are absolute (docs/decisions/025)
-  const accountOptions = {
-    proxyHops: deps.config.TRUST_PROXY,
-    allowedOrigins: [...deps.config.CORS_ORIGINS, ...(publicUrl ? [new URL(publicUrl).origin] : [])],
-    publicUrl,
-  };
+  api.use(absoluteImageUrls(accountOptions.publicUrl)); // image URLs in answers are absolute (docs/decisions/025)
   // Each operation with its session check; the catalogue's optional session after the others.
   mountOperations(api, ROUTE_TABLE, { ctx: deps.ctx, ...accountOptions });
   // Last: an unknown API path is a JSON 404, never the storefront's HTML page.
   api.all("*", (c) => c.json({ status: "fail", message: `Can't find ${c.req.path} on this server` }, 404));
   api.onError(handleApiError);
-  app.route("/api/v1", api);
+  return api;
+}
 
-  if (deps.config.NODE_ENV !== "production") {
-    app.route(
-      "/",
-      outboxRoutes(deps.ctx.db, { access: deps.config.DEV_OUTBOX, proxyHops: deps.config.TRUST_PROXY }),
-    );
-  }
-
-  app.route(
-    "/",
-    createImageRoutes({
-      cacheDir: `${deps.config.SHOP_DATA_DIR}/images`,
-      knowsBrand: (slug) => hasBrand(deps.ctx, slug),
-    }),
+/** The client build: fingerprinted assets for a year, the rest (favicon, robots) for an hour. */
+function serveBuild(app: Hono, root: string) {
+  app.use(
+    "/assets/*",
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
+    serveStatic({ root }),
   );
-
-  if (deps.clientDir) {
-    const root = deps.clientDir;
-    // Fingerprinted build output: cache for a year, never revalidate.
-    app.use(
-      "/assets/*",
-      async (c, next) => {
-        await next();
-        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-      serveStatic({ root }),
-    );
-    app.use(
-      "*",
-      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
-    );
-  }
-  const render = deps.renderPage;
-  // Page form posts: bounded, and refused before an action sees text the database cannot store.
   app.use(
     "*",
-    limitBody(MAX_FORM_BODY_BYTES),
-    sameOriginForms(accountOptions.allowedOrigins),
-    refuseUnstorableForm(),
+    serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
   );
-  if (render)
-    app.all("*", (c) =>
-      render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY), cspNonce: c.get("cspNonce") }),
-    );
-  app.onError(handleApiError);
-  return app;
 }

@@ -180,6 +180,55 @@ function assetKind(contentType: string, url: string): "js" | "css" | null {
   return /\.m?js$/.test(pathname) ? "js" : pathname.endsWith(".css") ? "css" : null;
 }
 
+/** Sorts what the page fetched from the shop into JS and CSS, by load phase, with their wire sizes. */
+async function countAssets(
+  result: ViewportBytes,
+  requests: readonly { request: Request; at: number }[],
+  where: {
+    origin: string;
+    inHtml: Set<string>;
+    otherRoutes: Set<string>;
+    sizeOf: (url: string) => Promise<AssetSize>;
+  },
+): Promise<void> {
+  const { origin, inHtml, otherRoutes, sizeOf } = where;
+  const seen = new Set<string>();
+  for (const { request, at } of requests) {
+    const url = request.url();
+    if (!/^https?:/.test(url)) continue;
+    if (new URL(url).origin !== origin) {
+      result.otherOrigins.push(url);
+      continue;
+    }
+    result.requests++;
+    const answer = await request.response();
+    if (!answer || seen.has(url)) continue;
+    const kind = assetKind((await answer.headerValue("content-type")) ?? "", url);
+    if (!kind) continue;
+    seen.add(url);
+    const purpose = (await request.headerValue("sec-purpose")) ?? "";
+    const phase: LoadPhase =
+      otherRoutes.has(url) || purpose.includes("prefetch")
+        ? "prefetch"
+        : inHtml.has(url)
+          ? "initial"
+          : "lazy";
+    const size = await sizeOf(url);
+    const { pathname, search } = new URL(url);
+    result.assets.push({
+      path: pathname + search,
+      kind,
+      phase,
+      status: answer.status(),
+      requestedAtMs: Math.round(at),
+      ...size,
+    });
+    const totals = kind === "js" ? result.js : result.css;
+    totals[phase] += size.gzipBytes;
+    totals.total += size.gzipBytes;
+  }
+}
+
 async function measureViewport(
   browser: Browser,
   origin: string,
@@ -249,41 +298,7 @@ async function measureViewport(
     const own = new Set(routes?.own);
     const otherRoutes = new Set(routes?.other.filter((url) => !own.has(url)));
 
-    const seen = new Set<string>();
-    for (const { request, at } of requests) {
-      const url = request.url();
-      if (!/^https?:/.test(url)) continue;
-      if (new URL(url).origin !== origin) {
-        result.otherOrigins.push(url);
-        continue;
-      }
-      result.requests++;
-      const answer = await request.response();
-      if (!answer || seen.has(url)) continue;
-      const kind = assetKind((await answer.headerValue("content-type")) ?? "", url);
-      if (!kind) continue;
-      seen.add(url);
-      const purpose = (await request.headerValue("sec-purpose")) ?? "";
-      const phase: LoadPhase =
-        otherRoutes.has(url) || purpose.includes("prefetch")
-          ? "prefetch"
-          : inHtml.has(url)
-            ? "initial"
-            : "lazy";
-      const size = await sizeOf(url);
-      const { pathname, search } = new URL(url);
-      result.assets.push({
-        path: pathname + search,
-        kind,
-        phase,
-        status: answer.status(),
-        requestedAtMs: Math.round(at),
-        ...size,
-      });
-      const totals = kind === "js" ? result.js : result.css;
-      totals[phase] += size.gzipBytes;
-      totals.total += size.gzipBytes;
-    }
+    await countAssets(result, requests, { origin, inHtml, otherRoutes, sizeOf });
   } catch (error) {
     result.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
   } finally {

@@ -41,16 +41,7 @@ export function createRedisRateLimiter(
   options: RedisRateLimiterOptions = {},
 ): RateLimiter {
   const { logger } = options;
-  const redis = new Redis(url, {
-    commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
-    // Queued commands would hold their requests for the whole outage and then flood Redis when it
-    // returns; failing them at once lets the policy answer now.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2_000,
-    // Keep trying to reconnect, at least once a second, so the shared counts are back soon after Redis.
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
-  });
+  const redis = connect(url, options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS);
 
   let state: "starting" | "up" | "down" = "starting";
   let closing = false;
@@ -135,4 +126,18 @@ export function createRedisRateLimiter(
       else redis.disconnect();
     },
   };
+}
+
+/** A client that fails a command rather than wait for a Redis that is down. */
+function connect(url: string, commandTimeoutMs: number): Redis {
+  return new Redis(url, {
+    commandTimeout: commandTimeoutMs,
+    // Queued commands would hold their requests for the whole outage and then flood Redis when it
+    // returns; failing them at once lets the policy answer now.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    // Keep trying to reconnect, at least once a second, so the shared counts are back soon after Redis.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+  });
 }
