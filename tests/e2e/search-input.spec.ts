@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { PRICE_FILTER_DEBOUNCE_MS } from "../../app/components/search-filters.tsx";
 import { OVERSIZED_TITLE } from "../../server/oversized-request.ts";
 import { expect, test } from "./fixtures.ts";
+import { HAS_NGINX, type RunningNginx, startNginx } from "./nginx.ts";
 import { pauseClock } from "./support.ts";
 
 // Odd input gets an answer and no keystroke is lost (docs/storefront/search.md#odd-input,
@@ -143,4 +144,25 @@ test("a 20 KB search URL gets the shop's own page, not the browser's", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(OVERSIZED_TITLE);
   await page.getByRole("link", { name: "GO TO HOME" }).click();
   await expect(page).toHaveURL("/");
+});
+
+test.describe("behind nginx", () => {
+  test.skip(!HAS_NGINX && !process.env.CI, "nginx is not installed: docs/nginx/shop.conf is not tested here");
+  const SHOP_PORT = Number(process.env.E2E_PORT ?? 3100);
+  // A port of its own: behind-nginx.spec.ts runs its nginx on SHOP_PORT + 443 at the same time.
+  const NGINX_PORT = SHOP_PORT + 444;
+  test.use({ baseURL: `https://localhost:${NGINX_PORT}`, ignoreHTTPSErrors: true });
+  let proxy: RunningNginx | undefined;
+  test.beforeAll(async () => {
+    proxy = await startNginx(NGINX_PORT, SHOP_PORT);
+  });
+  test.afterAll(async () => {
+    await proxy?.stop();
+  });
+
+  test("a 20 KB search URL passes nginx and gets the shop's own page", async ({ page }) => {
+    const response = await page.goto(`/search/${"a".repeat(20_000)}`);
+    expect(response?.status()).toBe(431);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(OVERSIZED_TITLE);
+  });
 });
