@@ -105,6 +105,13 @@ function PriceFilter({ state }: { state: SearchState }) {
 
   // Prices that came in the URL are shown as they are; typed ones are not applied while wrong.
   const problem = priceProblem(min, max, min === urlMin && max === urlMax);
+  // On phones the filters are folded away: a link with wrong prices unfolds them, so the message
+  // saying what the results ignore is seen (docs/storefront/search.md#odd-input).
+  const linkProblem = Boolean(problem) && min === urlMin && max === urlMax;
+  useEffect(() => {
+    const details = form.current?.closest("details");
+    if (linkProblem && details) details.open = true;
+  }, [linkProblem, form]);
 
   const schedule = (nextMin: string, nextMax: string) => {
     clearTimeout(timer.current);

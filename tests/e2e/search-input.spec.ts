@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PRICE_FILTER_DEBOUNCE_MS } from "../../app/components/search-filters.tsx";
 import { OVERSIZED_TITLE } from "../../server/oversized-request.ts";
 import { expect, test } from "./fixtures.ts";
-import { HAS_NGINX, type RunningNginx, startNginx } from "./nginx.ts";
+import { HAS_NGINX, startNginx } from "./nginx.ts";
 import { pauseClock } from "./support.ts";
 
 // Odd input gets an answer and no keystroke is lost (docs/storefront/search.md#odd-input,
@@ -87,6 +87,17 @@ test("a price out of range in the URL is shown as it is, with a message", async 
   await axe.check();
 });
 
+test("on a phone, a link with a wrong price unfolds the filters to show the message", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/search/?page=1&minPrice=99999999");
+  await expect(
+    page
+      .getByText("Prices go from $0 to $1,000,000. Results ignore the minimum price.")
+      .filter({ visible: true }),
+  ).toBeVisible();
+  await expect(priceFields(page).min).toHaveValue("99999999");
+});
+
 test("a minimum above the maximum is not applied while typed, and shown as it is from the URL", async ({
   page,
 }) => {
@@ -146,23 +157,23 @@ test("a 20 KB search URL gets the shop's own page, not the browser's", async ({ 
   await expect(page).toHaveURL("/");
 });
 
-test.describe("behind nginx", () => {
-  test.skip(!HAS_NGINX && !process.env.CI, "nginx is not installed: docs/nginx/shop.conf is not tested here");
-  const SHOP_PORT = Number(process.env.E2E_PORT ?? 3100);
-  // A port of its own: behind-nginx.spec.ts runs its nginx on SHOP_PORT + 443 at the same time.
-  const NGINX_PORT = SHOP_PORT + 444;
-  test.use({ baseURL: `https://localhost:${NGINX_PORT}`, ignoreHTTPSErrors: true });
-  let proxy: RunningNginx | undefined;
-  test.beforeAll(async () => {
-    proxy = await startNginx(NGINX_PORT, SHOP_PORT);
-  });
-  test.afterAll(async () => {
-    await proxy?.stop();
-  });
-
-  test("a 20 KB search URL passes nginx and gets the shop's own page", async ({ page }) => {
-    const response = await page.goto(`/search/${"a".repeat(20_000)}`);
-    expect(response?.status()).toBe(431);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(OVERSIZED_TITLE);
+test.describe("behind nginx (docs/nginx/shop.conf)", () => {
+  // nginx's certificate is self-signed.
+  test.use({ ignoreHTTPSErrors: true });
+  test("behind nginx, a 20 KB search URL passes through and gets the shop's own page", async ({ page }) => {
+    test.skip(
+      !HAS_NGINX && !process.env.CI,
+      "nginx is not installed: docs/nginx/shop.conf is not tested here",
+    );
+    const shopPort = Number(process.env.E2E_PORT ?? 3100);
+    // A port of its own: behind-nginx.spec.ts runs its nginx on the shop's port + 443 meanwhile.
+    const proxy = await startNginx(shopPort + 444, shopPort);
+    try {
+      const response = await page.goto(`https://localhost:${shopPort + 444}/search/${"a".repeat(20_000)}`);
+      expect(response?.status()).toBe(431);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(OVERSIZED_TITLE);
+    } finally {
+      await proxy.stop();
+    }
   });
 });
