@@ -21,6 +21,7 @@ import { createSmtpMailer } from "./adapters/smtp-mailer.ts";
 import { createStripePayments } from "./adapters/stripe-payments.ts";
 import { type AppDependencies, createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { answerOversizedRequests } from "./oversized-request.ts";
 import { resolveJwtSecret } from "./secrets.ts";
 
 export interface Services {
@@ -158,6 +159,8 @@ export async function runServer(
   // sends just as the shop closes the socket would otherwise fail with a reset (docs/operations.md).
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  // A request line or headers over Node's 16 KB get the shop's own page (docs/decisions/032-odd-input-answers.md).
+  answerOversizedRequests(server, config);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;

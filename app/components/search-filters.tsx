@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import {
   effectiveMaxPrice,
+  priceProblem,
   type SearchState,
   searchUrl,
   toggleBrand,
@@ -39,6 +40,8 @@ function PriceInput(props: {
   name: string;
   placeholder: string;
   value: string;
+  invalid: boolean;
+  describedBy: string;
   onChange: (value: string) => void;
 }) {
   return (
@@ -52,42 +55,84 @@ function PriceInput(props: {
         inputMode="decimal"
         placeholder={props.placeholder}
         value={props.value}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
         onChange={(e) => props.onChange(e.target.value)}
-        className="h-10 w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-700 dark:bg-gray-900"
+        className={`h-10 w-full min-w-0 rounded-lg border bg-white px-3 text-sm dark:bg-gray-900 ${props.invalid ? "border-red-600 dark:border-red-400" : "border-gray-300 dark:border-gray-700"}`}
       />
     </label>
   );
 }
 
 /**
+ * The fields follow the URL's own `minPrice`/`maxPrice` texts (back/forward, a reset link, a shared
+ * link), except that a field with focus is never overwritten by a navigation it caused: typing on
+ * while the page loads would otherwise lose keystrokes (docs/storefront/search.md#odd-input).
+ */
+function usePriceFields() {
+  const [params] = useSearchParams();
+  const urlMin = params.get("minPrice")?.trim() ?? "";
+  const urlMax = params.get("maxPrice")?.trim() ?? "";
+  const [min, setMin] = useState(urlMin);
+  const [max, setMax] = useState(urlMax);
+  const form = useRef<HTMLFormElement>(null);
+  /** The `min|max` this filter last navigated to, until the URL shows it. */
+  const sent = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const ours = sent.current === `${urlMin}|${urlMax}`;
+    sent.current = undefined;
+    if (ours && form.current?.contains(document.activeElement)) return;
+    setMin(urlMin);
+    setMax(urlMax);
+  }, [urlMin, urlMax]);
+  return { urlMin, urlMax, min, max, setMin, setMax, form, sent };
+}
+
+/**
  * Min/max price. With JavaScript the URL follows 500 ms after typing stops; without it, the form
- * submits the same parameters with its Apply button.
+ * submits the same parameters with its Apply button. Prices out of range or in the wrong order are
+ * not applied; a message next to the fields says so (docs/decisions/032-odd-input-answers.md).
  */
 function PriceFilter({ state }: { state: SearchState }) {
   const navigate = useNavigate();
-  const [min, setMin] = useState(state.minPrice?.toString() ?? "");
-  const [max, setMax] = useState(state.maxPrice?.toString() ?? "");
+  const { urlMin, urlMax, min, max, setMin, setMax, form, sent } = usePriceFields();
+  const messageId = useId();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // The URL is the truth: back/forward or a reset link updates the fields.
-  useEffect(() => {
-    setMin(state.minPrice?.toString() ?? "");
-    setMax(state.maxPrice?.toString() ?? "");
-  }, [state.minPrice, state.maxPrice]);
+  // The timer reads the page's current state and URL, not those of the render that started it.
+  const latest = useRef({ state, urlMin, urlMax });
+  latest.current = { state, urlMin, urlMax };
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Prices that came in the URL are shown as they are; typed ones are not applied while wrong.
+  const problem = priceProblem(min, max, min === urlMin && max === urlMax);
+  // On phones the filters are folded away: a link with wrong prices unfolds them, so the message
+  // saying what the results ignore is seen (docs/storefront/search.md#odd-input).
+  const linkProblem = Boolean(problem) && min === urlMin && max === urlMax;
+  useEffect(() => {
+    const details = form.current?.closest("details");
+    if (linkProblem && details) details.open = true;
+  }, [linkProblem, form]);
 
   const schedule = (nextMin: string, nextMax: string) => {
     clearTimeout(timer.current);
+    if (priceProblem(nextMin, nextMax, false)) return;
     timer.current = setTimeout(() => {
+      const now = latest.current;
       const minPrice = parsePrice(nextMin);
       const maxPrice = effectiveMaxPrice({ minPrice, maxPrice: parsePrice(nextMax) });
-      if (minPrice === state.minPrice && maxPrice === state.maxPrice) return;
-      navigate(searchUrl(state, { minPrice, maxPrice }), { preventScrollReset: true });
+      if (minPrice === parsePrice(now.urlMin) && maxPrice === parsePrice(now.urlMax)) return;
+      sent.current = `${minPrice ?? ""}|${maxPrice ?? ""}`;
+      navigate(searchUrl(now.state, { minPrice, maxPrice }), { preventScrollReset: true });
     }, PRICE_FILTER_DEBOUNCE_MS);
   };
 
   return (
     <FilterGroup title="Price (USD)">
-      <Form method="get" action={state.term ? `/search/${encodeURIComponent(state.term)}` : "/search/"}>
+      <Form
+        ref={form}
+        method="get"
+        action={state.term ? `/search/${encodeURIComponent(state.term)}` : "/search/"}
+      >
         {/* Without JavaScript the other filters travel along as hidden fields; the page resets. */}
         <input type="hidden" name="page" value="1" />
         {state.minRating ? <input type="hidden" name="minRating" value={state.minRating} /> : null}
@@ -103,6 +148,8 @@ function PriceFilter({ state }: { state: SearchState }) {
             name="minPrice"
             placeholder="Min"
             value={min}
+            invalid={problem?.fields.includes("minimum") ?? false}
+            describedBy={messageId}
             onChange={(value) => {
               setMin(value);
               schedule(value, max);
@@ -116,12 +163,22 @@ function PriceFilter({ state }: { state: SearchState }) {
             name="maxPrice"
             placeholder="Max"
             value={max}
+            invalid={problem?.fields.includes("maximum") ?? false}
+            describedBy={messageId}
             onChange={(value) => {
               setMax(value);
               schedule(min, value);
             }}
           />
         </div>
+        {/* Always rendered, so a screen reader announces the message when it appears. */}
+        <p
+          id={messageId}
+          aria-live="polite"
+          className="mt-2 text-red-700 text-sm empty:hidden dark:text-red-400"
+        >
+          {problem?.text}
+        </p>
         <button
           type="submit"
           className="button-ghost mt-2 h-9 w-full border border-gray-300 dark:border-gray-700"

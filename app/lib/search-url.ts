@@ -1,4 +1,5 @@
-import type { SearchPageParams } from "#contract/storefront.ts";
+import { MAX_PRICE_FILTER } from "#contract/catalog.ts";
+import { type SearchPageParams, searchTerm } from "#contract/storefront.ts";
 
 /** The price filter applies its maximum only when it is greater than the minimum (docs/storefront/search.md#price-filter). */
 export function effectiveMaxPrice(p: Pick<SearchPageParams, "minPrice" | "maxPrice">): number | undefined {
@@ -51,4 +52,72 @@ export function toggleBrand(state: SearchState, id: string): string {
 /** docs/storefront/search.md#rating-filter: choosing the current minimum rating again clears it (0). */
 export function toggleRating(state: SearchState, stars: number): string {
   return searchUrl(state, { minRating: state.minRating === stars ? 0 : stars });
+}
+
+/** The contract's bounds (contract/catalog.ts MAX_PRICE_FILTER, the `search` limit in contract/catalog.ts). */
+export const MAX_SEARCH_TEXT = 200;
+const PRICE_RANGE_TEXT = `Prices go from $0 to $${MAX_PRICE_FILTER.toLocaleString("en-US")}.`;
+const PRICE_ORDER_TEXT = "Minimum price must not be above the maximum.";
+
+export type PriceField = "minimum" | "maximum";
+
+/** What is wrong with the price fields' texts, if anything (docs/storefront/search.md#odd-input). */
+export interface PriceProblem {
+  text: string;
+  /** The fields to mark invalid. */
+  fields: PriceField[];
+}
+
+function priceNumber(text: string): number | undefined {
+  return text.trim() === "" ? undefined : Number(text);
+}
+
+function outOfRange(text: string): boolean {
+  const n = priceNumber(text);
+  return n !== undefined && !(Number.isFinite(n) && n >= 0 && n <= MAX_PRICE_FILTER);
+}
+
+/**
+ * A price out of the contract's range, or a minimum above the maximum, with what the results show
+ * meanwhile (docs/decisions/032-odd-input-answers.md): prices that came in the URL are shown as
+ * they are and the results ignore the wrong one (as the page's loader does); prices typed but not
+ * applied leave the results on the last valid price filter.
+ */
+export function priceProblem(min: string, max: string, applied: boolean): PriceProblem | undefined {
+  const fields = ([min, max] as const).flatMap((text, i) =>
+    outOfRange(text) ? [i === 0 ? ("minimum" as const) : ("maximum" as const)] : [],
+  );
+  let text: string;
+  if (fields.length > 0) {
+    const ignored = fields.length === 2 ? "both prices" : `the ${fields[0]} price`;
+    text = `${PRICE_RANGE_TEXT} ${applied ? `Results ignore ${ignored}.` : ""}`;
+  } else {
+    const lo = priceNumber(min);
+    const hi = priceNumber(max);
+    if (lo === undefined || hi === undefined || lo <= hi) return undefined;
+    fields.push("minimum", "maximum");
+    text = `${PRICE_ORDER_TEXT} ${applied ? "Results ignore the maximum price." : ""}`;
+  }
+  if (!applied) text += "Results keep the last valid price filter.";
+  return { text: text.trim(), fields };
+}
+
+/**
+ * The search term from the path, and a notice when the text could not be searched as typed
+ * (docs/storefront/search.md#odd-input): text over the contract's limit is searched by its first
+ * characters; text with no letter or digit is not searched (it would match nothing or everything).
+ */
+export function readSearchText(raw: string | undefined): { term?: string; notice?: string } {
+  const text = raw?.trim() ?? "";
+  if (text === "") return {};
+  if (!/[\p{L}\p{N}]/u.test(text)) {
+    return { notice: "Search text needs letters or digits: showing all products instead." };
+  }
+  if (text.length > MAX_SEARCH_TEXT) {
+    return {
+      term: searchTerm.parse(text.slice(0, MAX_SEARCH_TEXT)),
+      notice: `Search text can be at most ${MAX_SEARCH_TEXT} characters: showing results for its first ${MAX_SEARCH_TEXT}.`,
+    };
+  }
+  return { term: searchTerm.parse(text) };
 }

@@ -5,11 +5,11 @@ import { SearchFailed, SearchPage } from "#app/components/search/search-page.tsx
 import { countForWidth, SEARCH_PAGE_SIZES } from "#app/lib/breakpoints.ts";
 import { readViewportWidth } from "#app/lib/cookies.server.ts";
 import { pageLog } from "#app/lib/log.server.ts";
-import { effectiveMaxPrice, type SearchState } from "#app/lib/search-url.ts";
+import { effectiveMaxPrice, readSearchText, type SearchState } from "#app/lib/search-url.ts";
 import { viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import type { ProductListQuery } from "#contract/catalog.ts";
-import { readSearchPageParams, searchTerm } from "#contract/storefront.ts";
+import { readSearchPageParams } from "#contract/storefront.ts";
 import { listProducts } from "#core/catalog/products.ts";
 import {
   listBrands,
@@ -29,10 +29,11 @@ const TAXONOMY_FIELDS: ("_id" | "name" | "image")[] = ["_id", "name", "image"];
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The navigation bar's search form without JavaScript arrives as /search/?q=term.
-  const q = searchTerm.parse(url.searchParams.get("q") ?? undefined);
+  const q = url.searchParams.get("q")?.trim();
   if (!params.searchValue && q) throw redirect(`/search/${encodeURIComponent(q)}?page=1`);
 
-  const term = searchTerm.parse(params.searchValue);
+  // Too long, or no letters or digits: a notice says what is shown (docs/storefront/search.md#odd-input).
+  const { term, notice: searchNotice } = readSearchText(params.searchValue);
   const p = readSearchPageParams(url.searchParams);
   const maxPrice = effectiveMaxPrice(p);
   const limit = countForWidth(SEARCH_PAGE_SIZES, readViewportWidth(request));
@@ -85,6 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     subcategories: named(subcategories),
     underSubcategories: named(underSubcategories),
     brands: named(brands).map(({ _id, name }) => ({ _id, name })),
+    searchNotice,
   };
   return data(body, { status: products ? 200 : 500 });
 }

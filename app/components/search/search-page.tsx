@@ -14,6 +14,7 @@ import {
 } from "#app/lib/search-url.ts";
 import { useReloadAtViewportSize } from "#app/lib/viewport.ts";
 import type { Route } from "../../routes/+types/search";
+import { SearchNotice } from "./search-notice.tsx";
 
 type SearchData = Route.ComponentProps["loaderData"];
 
@@ -102,6 +103,7 @@ export function SearchPage({ loaderData }: { loaderData: SearchData }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="section-title mb-5 break-words">{pageTitle(state, categoryName, brandName)}</h1>
+      <SearchNotice notice={loaderData.searchNotice} />
       <TaxonomyStrips data={loaderData} />
       <div className="mt-2 grid gap-8 lg:grid-cols-[15rem_1fr]">
         <aside aria-label="Filters">
