@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ErrorBox, NoticeBox } from "#app/components/form-controls.tsx";
 import { ORDERS_ROUTE, paymentNotice } from "#app/lib/orders.ts";
+
+const CART_ROUTE = "/customer/shopping-cart";
 import { ORDER_STATUS_LABELS, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
 import { AwaitingPaymentNotice } from "./complete-payment.tsx";
 import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
@@ -111,6 +113,11 @@ export function OrderDetails({
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
         {posted && !posted.ok && <ErrorBox message={posted.message} />}
         {posted?.ok && <NoticeBox message={posted.message} />}
+        {posted?.ok && (
+          <Link to={CART_ROUTE} className="button-primary self-start">
+            View your cart
+          </Link>
+        )}
         {awaiting && !backFromPayment && (
           <AwaitingPaymentNotice
             orderId={order._id}
