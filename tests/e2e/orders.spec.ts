@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { storyProduct } from "./story-products.ts";
+import { type StoryProductKey, storyProduct } from "./story-products.ts";
 import {
   type ApiOrder,
   type ApiProduct,
@@ -125,6 +125,15 @@ async function cardOrder(
   );
 }
 
+/** A new customer, signed in, whose card order of this story's product awaits payment. */
+async function awaitingCardOrder(request: APIRequestContext, context: BrowserContext, key: StoryProductKey) {
+  const customer = await createCustomerWithPhone(request);
+  const { product } = await storyProduct(request, key);
+  const placed = await cardOrder(request, customer, product);
+  await logIn(context, customer.id);
+  return { product, ...placed };
+}
+
 async function payWithTestCard(page: Page) {
   await hydrated(page);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -138,10 +147,7 @@ test("Back from the payment page lands on the order, which awaits payment; Compl
   context,
   request,
 }) => {
-  const customer = await createCustomerWithPhone(request);
-  const { product } = await storyProduct(request, "orders-back-to-payment");
-  const { order, sessionURL } = await cardOrder(request, customer, product);
-  await logIn(context, customer.id);
+  const { order, sessionURL } = await awaitingCardOrder(request, context, "orders-back-to-payment");
   await page.goto(sessionURL);
   await page.getByRole("link", { name: "Back to the shop" }).click();
 
@@ -166,10 +172,7 @@ test("while a card order awaits payment, the orders list and the cart offer Comp
   context,
   request,
 }) => {
-  const customer = await createCustomerWithPhone(request);
-  const { product } = await storyProduct(request, "orders-complete-payment");
-  const { order, sessionURL } = await cardOrder(request, customer, product);
-  await logIn(context, customer.id);
+  const { order, sessionURL, product } = await awaitingCardOrder(request, context, "orders-complete-payment");
 
   await page.goto("/customer/orders");
   const card = orderCards(page).first();
@@ -269,11 +272,8 @@ test.describe("accessibility of the orders pages", () => {
       request,
       axe,
     }) => {
-      const customer = await createCustomerWithPhone(request);
-      const { product } = await storyProduct(request, `orders-axe-awaiting-${theme}`);
-      const { order } = await cardOrder(request, customer, product);
+      const { order } = await awaitingCardOrder(request, context, `orders-axe-awaiting-${theme}`);
       await setTheme(context, theme);
-      await logIn(context, customer.id);
       await page.goto(`/customer/orders/${order._id}`);
       await expect(page.getByRole("status").filter({ hasText: "This order awaits payment." })).toBeVisible();
       await axe.check();

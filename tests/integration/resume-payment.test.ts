@@ -4,14 +4,7 @@ import { paymentSessionResponse } from "#contract/shopping.ts";
 import { createBuiltinPayments, payTestCheckout, TEST_CARD_PAYS } from "#core/payments/builtin-checkout.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
-import {
-  call,
-  createClock,
-  createCustomer,
-  expectContract,
-  MINUTE,
-  type TestCustomer,
-} from "../support/accounts.ts";
+import { call, createClock, createCustomer, expectContract, type TestCustomer } from "../support/accounts.ts";
 import { createTestShop, setUpTestShop, type TestShop } from "../support/app.ts";
 import { POSTGRES, serviceForTests } from "../support/services.ts";
 import { CHECKOUT_ADDRESS, itemBody, placeCardOrder, stockedItem } from "../support/shopping.ts";
@@ -132,7 +125,7 @@ describe("POST /api/v1/customer/orders/{orderId}/payment-session", () => {
     ]);
 
     // Past its payment window the order is cancelled (as every read does), and says so.
-    clock.advance(31 * MINUTE);
+    clock.advance(31 * 60_000);
     const late = await resume(customer, orderId);
     expect([late.status, late.body.message]).toEqual([
       409,

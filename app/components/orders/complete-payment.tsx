@@ -87,7 +87,7 @@ export function AwaitingPaymentNotice({
           )}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 md:shrink-0 md:flex-nowrap">
         <CompletePaymentButton orderId={orderId} number={number} />
         <CancelPaymentButton orderId={orderId} number={number} here={cancelHere} />
       </div>

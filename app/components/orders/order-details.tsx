@@ -2,11 +2,11 @@ import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ErrorBox, NoticeBox } from "#app/components/form-controls.tsx";
 import { ORDERS_ROUTE, paymentNotice } from "#app/lib/orders.ts";
-
-const CART_ROUTE = "/customer/shopping-cart";
 import { ORDER_STATUS_LABELS, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
 import { AwaitingPaymentNotice } from "./complete-payment.tsx";
 import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
+
+const CART_ROUTE = "/customer/shopping-cart";
 
 /** While a card payment is being confirmed, the page asks again this often, this many times. */
 const CONFIRMING_POLL_MS = 3000;
