@@ -18,16 +18,18 @@ export const CONFETTI_PIECES = 200;
 export const COUPON_APPLIED_PREFIX = "Price discount applied";
 /** A checkout answer that starts so sends the shopper to the hosted card payment page (docs/storefront/cart.md#checkout). */
 export const CARD_CHECKOUT_PREFIX = "Stripe";
-/** The cart page's query parameter naming the card order whose payment page was left by its cancel link. */
-export const CANCELLED_ORDER_PARAM = "cancelledOrder";
 /** The order page's query parameter (`?payment=success`) of a shopper back from paying. */
 export const PAYMENT_RETURN_PARAM = "payment";
 
-/** Where the card payment page sends the shopper back: the order's page, or the cart (which cancels it). */
+/**
+ * Where the card payment page sends the shopper back: the order's page either way. Paid, it thanks
+ * them; left by its Back link, it says the order awaits payment and offers to complete or cancel it
+ * (docs/decisions/033-a-way-back-to-payment.md).
+ */
 export function paymentReturnPaths(orderId: string) {
   return {
     success: `/customer/orders/${orderId}?${PAYMENT_RETURN_PARAM}=success`,
-    cancel: `/customer/shopping-cart?${CANCELLED_ORDER_PARAM}=${orderId}`,
+    cancel: `/customer/orders/${orderId}`,
   };
 }
 
@@ -317,6 +319,17 @@ export const checkoutResponse = success.extend({
   sessionURL: z.string().optional(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+/** A card order's payment page, reopened or new (POST /customer/orders/{orderId}/payment-session). */
+export const paymentSessionResponse = z.object({
+  status: z
+    .enum(["reopened", "created"])
+    .describe(
+      "`reopened`: the provider still keeps the order's payment page open; `created`: it had expired, and a new page is now the order's",
+    ),
+  url: z.string().describe("Where the customer pays"),
+});
+export type PaymentSessionResponse = z.infer<typeof paymentSessionResponse>;
 
 // ---- The built-in test checkout's card form ----
 

@@ -1,9 +1,11 @@
+import { runOrderChange } from "#app/components/orders/order-action.server.ts";
 import { OrderDetails } from "#app/components/orders/order-details.tsx";
 import { RetryScreen, RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { ORDERS_ROUTE } from "#app/lib/orders.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { notFoundAs404 } from "#app/lib/route-errors.server.ts";
-import { requireCustomer } from "#app/lib/session.server.ts";
+import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
+import { siteOrigin } from "#app/lib/site.server.ts";
 import { PAYMENT_RETURN_PARAM } from "#contract/shopping.ts";
 import { getOrder } from "#core/orders/orders.ts";
 import type { Route } from "./+types/customer.orders.$orderId";
@@ -20,8 +22,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order, backFromPayment };
 }
 
-export default function Order({ loaderData }: Route.ComponentProps) {
-  return <OrderDetails order={loaderData.order} backFromPayment={loaderData.backFromPayment} />;
+/** Complete or cancel the payment of an order awaiting it (docs/storefront/orders.md#awaiting-payment). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context.publicUrl);
+  const { customerId } = await requireCustomer(request, context.core);
+  const form = await request.formData();
+  return runOrderChange(context.core, customerId, params.orderId, form, siteOrigin(request, context));
+}
+
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <OrderDetails
+      order={loaderData.order}
+      backFromPayment={loaderData.backFromPayment}
+      posted={actionData as { ok: boolean; message?: string } | undefined}
+    />
+  );
 }
 
 /** An unknown order, or someone else's: the not-found message; anything else: try again. */

@@ -8,31 +8,24 @@ import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
-import { CANCELLED_ORDER_PARAM } from "#contract/shopping.ts";
 import { listAddresses } from "#core/accounts/addresses.ts";
 import { listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
 import { getCart } from "#core/checkout/current-cart.ts";
-import { unpaidOrderNumber } from "#core/orders/cancellation.ts";
+import { awaitingPayment } from "#core/checkout/resume-payment.ts";
 import type { Route } from "./+types/customer.shopping-cart";
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Shopping cart");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customerId } = await requireCustomer(request, context.core);
-  const cancelledOrder = new URL(request.url).searchParams.get(CANCELLED_ORDER_PARAM);
-  // Back from the card payment page's cancel link: the page offers to cancel that order (a post);
-  // opening a link changes nothing.
-  const leftPayment = cancelledOrder
-    ? await unpaidOrderNumber(context.core, customerId, cancelledOrder).then((number) =>
-        number === null ? null : { orderId: cancelledOrder, number },
-      )
-    : null;
+  // Card orders awaiting payment: the page offers to complete or cancel each (posts; reading changes nothing).
+  const awaiting = await awaitingPayment(context.core, customerId);
   const page: Promise<CartPage> = Promise.all([
     getCart(context.core, customerId),
     listPhoneNumbers(context.core, customerId),
     listAddresses(context.core, customerId),
   ]).then(([cart, phoneNumbers, addresses]) => ({ cart, phoneNumbers, addresses }));
-  return { leftPayment, page: (await withinOrStream(page)).data };
+  return { awaiting, page: (await withinOrStream(page)).data };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,8 +54,8 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 export default function ShoppingCart({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, leftPayment } = loaderData;
-  return <ShoppingCartPage page={page} leftPayment={leftPayment} posted={actionData as CartAnswer} />;
+  const { page, awaiting } = loaderData;
+  return <ShoppingCartPage page={page} awaiting={awaiting} posted={actionData as CartAnswer} />;
 }
 
 /** docs/storefront/cart.md#cart-page: the cart's own failure state (the global pages pass through). */

@@ -4,14 +4,13 @@ import {
   type CheckoutBody,
   type CheckoutResponse,
   type PaymentMethod,
-  paymentReturnPaths,
 } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { ts } from "#db/sql.ts";
 import { saveAddress } from "../accounts/addresses.ts";
 import { normalizePhoneNumber } from "../accounts/phone-verification.ts";
-import { itemLabel, shortageText } from "../cart/items.ts";
+import { shortageText } from "../cart/items.ts";
 import { type CartLine, itemsCents, loadCart } from "../cart/loaded-cart.ts";
 import { type Pricing, priceCart, readPricingSettings } from "../cart/pricing.ts";
 import type { CoreContext } from "../context.ts";
@@ -22,6 +21,7 @@ import { recordStatus } from "../orders/order-records.ts";
 import { readOrder } from "../orders/orders.ts";
 import { countSold, moveOrderStock } from "../orders/sales.ts";
 import { stockKey } from "../stock/locks.ts";
+import { sessionRequest } from "./payment-session.ts";
 
 // Checkout turns the customer's cart into an order: it reads the cart (core/cart/) and writes the
 // order (core/orders/), so it lives apart from both and neither imports the other for it
@@ -171,35 +171,22 @@ export async function checkout(
     };
   }
 
-  const absolute = (path: string) => new URL(path, urls.origin).toString();
   const { pricing } = outcome;
-  const back = paymentReturnPaths(order._id);
   let session: { sessionId: string; url: string };
   try {
-    session = await ctx.payments.createCheckoutSession({
-      orderId: order._id,
-      orderNumber: order.number,
-      customerEmail: email,
-      currency: "usd",
-      lineItems: [
-        ...outcome.lines.map((line) => ({
-          name: itemLabel(line),
-          imageUrl: line.imageCover ? absolute(line.imageCover) : undefined,
-          unitAmountCents: line.unitPriceCents,
-          quantity: line.quantity,
-        })),
-        ...(pricing.taxCents > 0 ? [{ name: "Tax", unitAmountCents: pricing.taxCents, quantity: 1 }] : []),
-        ...(pricing.shippingCents > 0
-          ? [{ name: "Shipping", unitAmountCents: pricing.shippingCents, quantity: 1 }]
-          : []),
-      ],
-      discountCents: pricing.discountCents,
-      amountCents: pricing.totalAfterDiscountCents,
-      successUrl: absolute(back.success),
-      cancelUrl: absolute(back.cancel),
-      expiresAt: outcome.paymentDeadline,
-      idempotencyKey: `order-${order._id}`,
-    });
+    session = await ctx.payments.createCheckoutSession(
+      sessionRequest(
+        {
+          orderId: order._id,
+          orderNumber: order.number,
+          customerEmail: email,
+          lines: outcome.lines,
+          ...pricing,
+          paymentDeadline: outcome.paymentDeadline,
+        },
+        { origin: urls.origin, idempotencyKey: `order-${order._id}`, createdAt: now },
+      ),
+    );
   } catch (error) {
     await cancelOrder(ctx, order._id, { reason: "The payment page could not be opened." });
     if (error instanceof DomainError) throw error;

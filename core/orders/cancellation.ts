@@ -75,27 +75,8 @@ export async function cancelOrder(
 }
 
 /**
- * The number of this customer's order `orderId` while it awaits its card payment, else null: what
- * the cart page offers to cancel when the shopper comes back by the payment page's cancel link.
- * Reading only: a link must not cancel anything (docs/decisions/014-orders-and-payments.md).
- */
-export async function unpaidOrderNumber(
-  ctx: CoreContext,
-  customerId: string,
-  orderId: string,
-): Promise<number | null> {
-  if (!ID_PATTERN.test(orderId)) return null;
-  const [row] = await queryRows<{ number: number }>(
-    ctx.db,
-    sql`SELECT number FROM orders WHERE id = ${orderId} AND customer_id = ${customerId}
-        AND status = 'pending_payment'`,
-  );
-  return row ? Number(row.number) : null;
-}
-
-/**
- * The shopper, back from the card payment page, asked to cancel their unpaid order (a same-origin
- * post from the cart page): it is cancelled and its items are back in the cart. True when that
+ * The shopper asked to cancel their unpaid card order (a same-origin post from its order page or the
+ * cart page, docs/decisions/033-a-way-back-to-payment.md): it is cancelled and its items are back in the cart. True when that
  * order of theirs is (now) cancelled, so a repeated post still says so.
  */
 export async function cancelPayment(ctx: CoreContext, customerId: string, orderId: string): Promise<boolean> {

@@ -30,6 +30,10 @@ export function createBuiltinPayments(): PaymentProvider {
     },
     // The page reads the order's status: a cancelled order's page no longer takes payment.
     async expireCheckoutSession() {},
+    // Its page takes payment as long as its order awaits it (checked by the page itself): it is open.
+    async retrieveCheckoutSession(sessionId) {
+      return { status: "open", url: `${TEST_CHECKOUT_PATH}/${sessionId}` };
+    },
   };
 }
 

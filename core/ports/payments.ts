@@ -9,6 +9,18 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
   /** Closes a session that must not be paid any more (its order was cancelled); best effort. */
   expireCheckoutSession(sessionId: string): Promise<void>;
+  /**
+   * Where a session stands, for a shopper who comes back to pay (core/payments/resume-payment.ts):
+   * `open` with the page's URL (absolute, or relative to the shop's origin), `complete` once the
+   * shopper paid (the confirmation follows), `expired` when it takes no payment any more.
+   */
+  retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionState>;
+}
+
+export interface CheckoutSessionState {
+  status: "open" | "complete" | "expired";
+  /** Where the shopper pays, while `open`. */
+  url: string | null;
 }
 
 export type PaymentProviderName = "builtin" | "stripe";
@@ -29,7 +41,12 @@ export interface CheckoutSessionRequest {
   cancelUrl: string;
   /** The session stops taking payments then (Stripe accepts 30 minutes to 24 hours ahead). */
   expiresAt: Date;
-  /** One per order: a retried request never opens a second session. */
+  /**
+   * When the shop asked, on its clock: a provider with a shortest session (Stripe: 30 minutes) counts
+   * from here, so a repeated request is the same request.
+   */
+  createdAt: Date;
+  /** One per order (and per renewal): a retried request never opens a second session. */
   idempotencyKey: string;
 }
 

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CheckoutSessionRequest, PaymentProvider } from "#core/ports/payments.ts";
+import type { CheckoutSessionRequest, CheckoutSessionState, PaymentProvider } from "#core/ports/payments.ts";
 
 /**
  * Stripe refuses an `expires_at` less than 30 minutes after it creates the session, and the order's
@@ -9,6 +9,8 @@ import type { CheckoutSessionRequest, PaymentProvider } from "#core/ports/paymen
  * the order and expires the session; a payment in between is a late payment).
  */
 const EXPIRY_MARGIN_MS = 2 * 60_000;
+/** Stripe's shortest session. A renewed page (core/checkout/resume-payment.ts) asks for less: it gets this. */
+const STRIPE_MIN_SESSION_MS = 30 * 60_000;
 /**
  * A shopper waits for these requests: the SDK's defaults (80 s, retried twice) could keep them four
  * minutes. One retry (under the same idempotency key, so never a second session) and 15 s each.
@@ -40,6 +42,17 @@ export function createStripeClient(options: Pick<StripePaymentsOptions, "secretK
 
 /** Whole seconds since the epoch, as Stripe's timestamps are. */
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * When the session stops taking payments: the order's deadline plus the margin, but never sooner than
+ * Stripe's minimum after the request's `createdAt` (a page renewed late in the order's window outlives
+ * it: the expiry sweep then cancels the order and expires the page, docs/decisions/033-a-way-back-to-payment.md).
+ */
+function expiryOf(request: CheckoutSessionRequest): Date {
+  const wanted = request.expiresAt.getTime() + EXPIRY_MARGIN_MS;
+  const shortest = request.createdAt.getTime() + STRIPE_MIN_SESSION_MS + EXPIRY_MARGIN_MS;
+  return new Date(Math.max(wanted, shortest));
+}
 
 /**
  * Stripe Checkout (PAYMENT_PROVIDER=stripe): one hosted session per order, paid for through the
@@ -107,7 +120,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
             ...(request.customerEmail && { customer_email: request.customerEmail }),
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
-            expires_at: unixSeconds(new Date(request.expiresAt.getTime() + EXPIRY_MARGIN_MS)),
+            expires_at: unixSeconds(expiryOf(request)),
           },
           { idempotencyKey: request.idempotencyKey },
         );
@@ -116,6 +129,20 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       }
       if (!session.url) fail("creating the checkout session", request, new Error(`${session.id} has no URL`));
       return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(sessionId) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const status: CheckoutSessionState["status"] =
+          session.status === "open" ? "open" : session.status === "complete" ? "complete" : "expired";
+        return { status, url: status === "open" ? session.url : null };
+      } catch (error) {
+        options.logger?.error({ err: error, sessionId }, "Stripe: retrieving the checkout session failed");
+        // An unknown session (another account, deleted test data) takes no payment: a new page replaces it.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: "expired", url: null };
+        throw error;
+      }
     },
 
     async expireCheckoutSession(sessionId) {

@@ -20,6 +20,7 @@ import {
   orderListResponse,
   orderResponse,
   type PaymentMethod,
+  paymentSessionResponse,
   removeCartItemBody,
   toApiCart,
   updateCartItemBody,
@@ -27,6 +28,7 @@ import {
 import { addToCart, applyCoupon, removeCartItem, updateCartItem } from "#core/cart/cart.ts";
 import { checkout, PAYMENT_WINDOW_MINUTES } from "#core/checkout/checkout.ts";
 import { getCart } from "#core/checkout/current-cart.ts";
+import { resumePayment } from "#core/checkout/resume-payment.ts";
 import type { CoreContext } from "#core/context.ts";
 import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favorites.ts";
 import { getOrder, listOrders } from "#core/orders/orders.ts";
@@ -249,5 +251,32 @@ export const shoppingOperations = [
     },
     async (c, _input, { ctx }) =>
       c.json({ data: await getOrder(ctx, me(c), c.req.param("orderId") as string) }),
+  ),
+  defineOperation(
+    {
+      method: "post",
+      path: "/customer/orders/{orderId}/payment-session",
+      summary: "Reopen the payment page of a card order awaiting payment",
+      description: `For a card order in \`pending_payment\` within its ${PAYMENT_WINDOW_MINUTES}-minute payment window: the payment page the provider still keeps open (\`reopened\`), or a new one when it expired (\`created\`), which from then on is the only page that pays the order. Calling again while a page is open answers that page.`,
+      access: "customer",
+      unparsedParams: z.object({ orderId: z.string().regex(ID_PATTERN) }),
+      ok: {
+        status: "200",
+        description: "Where the customer pays: the page still open (`reopened`) or a new one (`created`).",
+        schema: paymentSessionResponse,
+      },
+      fails: {
+        "404":
+          "No such order among the customer's (another customer's id and a malformed id answer the same).",
+        "409":
+          "The order is not awaiting payment, and the message says why: paid already, cancelled, cash on delivery, its payment window closed, or its payment made and being confirmed.",
+        "503": "The payment service did not answer: the order still awaits payment.",
+      },
+    },
+    async (c, _input, { ctx, publicUrl }) => {
+      const origin = publicUrl ?? new URL(c.req.url).origin;
+      const orderId = c.req.param("orderId") as string;
+      return c.json(await resumePayment(ctx, me(c), orderId, { origin }));
+    },
   ),
 ];

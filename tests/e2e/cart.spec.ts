@@ -447,17 +447,19 @@ test("a declined card is shown on the test checkout, and cancelling brings the i
   expect(order.status).toBe("pending_payment");
   expect(await cartLines(request, customer)).toEqual([]);
 
-  await page.getByRole("link", { name: "Cancel and return to the shop" }).click();
-  await expect(page).toHaveURL(`/customer/shopping-cart?cancelledOrder=${order._id}`);
-  // Coming back changes nothing by itself: the cart offers to cancel, and the shopper decides.
-  const offer = page.getByRole("status").filter({ hasText: "You left the payment page of order #" });
+  // Back from the payment page: the order's page (it was the cart page before issue 18), which says
+  // the order awaits payment; coming back changes nothing by itself, and the shopper decides.
+  await page.getByRole("link", { name: "Back to the shop" }).click();
+  await expect(page).toHaveURL(`/customer/orders/${order._id}`);
+  const offer = page.getByRole("status").filter({ hasText: "This order awaits payment." });
   await expect(offer).toBeVisible();
   expect((await onlyOrder(request, customer)).status).toBe("pending_payment");
   await hydrated(page);
   await offer.getByRole("button", { name: /^Cancel order #/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your payment was cancelled." })).toBeVisible();
-  await expect(page.getByRole("link", { name: item.product.title })).toBeVisible();
   expect((await onlyOrder(request, customer)).status).toBe("cancelled");
+  await page.getByRole("link", { name: "View your cart" }).click();
+  await expect(page.getByRole("link", { name: item.product.title })).toBeVisible();
   expect(await cartLines(request, customer)).toEqual([[item.product._id, item.size.size, 1]]);
 
   // The closed payment page no longer takes a card.

@@ -1,9 +1,13 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { storyProduct } from "./story-products.ts";
+import { type StoryProductKey, storyProduct } from "./story-products.ts";
 import {
+  type ApiOrder,
+  type ApiProduct,
   createCustomer,
   createCustomerWithPhone,
+  customerCall,
+  hydrated,
   logIn,
   ORDER_ADDRESS,
   placeOrder,
@@ -101,6 +105,101 @@ test("an unpaid card order shows when its payment window ends; back from paying,
   );
 });
 
+/** A card order placed through the API: the order and its payment page on the test provider. */
+async function cardOrder(
+  request: APIRequestContext,
+  customer: { token: string; phone: string },
+  product: ApiProduct,
+) {
+  await customerCall(request, customer.token, "POST", "/customer/shopping-cart", {
+    productId: product._id,
+    quantity: 1,
+    size: product.sizes.find((s) => s.quantity > 0)?.size,
+  });
+  return customerCall<{ order: ApiOrder; sessionURL: string }>(
+    request,
+    customer.token,
+    "POST",
+    "/customer/orders/stripe-checkout-session",
+    { phone: customer.phone, ...ORDER_ADDRESS },
+  );
+}
+
+/** A new customer, signed in, whose card order of this story's product awaits payment. */
+async function awaitingCardOrder(request: APIRequestContext, context: BrowserContext, key: StoryProductKey) {
+  const customer = await createCustomerWithPhone(request);
+  const { product } = await storyProduct(request, key);
+  const placed = await cardOrder(request, customer, product);
+  await logIn(context, customer.id);
+  return { product, ...placed };
+}
+
+async function payWithTestCard(page: Page) {
+  await hydrated(page);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+}
+
+test("Back from the payment page lands on the order, which awaits payment; Complete payment reopens the page and pays", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { order, sessionURL } = await awaitingCardOrder(request, context, "orders-back-to-payment");
+  await page.goto(sessionURL);
+  await page.getByRole("link", { name: "Back to the shop" }).click();
+
+  await expect(page).toHaveURL(`/customer/orders/${order._id}`);
+  const notice = page.getByRole("status").filter({ hasText: "This order awaits payment." });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole("button", { name: `Cancel order #${order.number}` })).toBeVisible();
+  await hydrated(page);
+  await notice.getByRole("button", { name: /^Complete payment/ }).click();
+  // The same payment page, reopened.
+  await expect(page).toHaveURL(sessionURL);
+  await payWithTestCard(page);
+
+  await expect(page).toHaveURL(`/customer/orders/${order._id}?payment=success`);
+  await expect(page.getByText("Payment received")).toBeVisible();
+  await expect(page.getByTestId("order-status")).toHaveText("Paid");
+  await expect(page.getByRole("button", { name: /^Complete payment/ })).toHaveCount(0);
+});
+
+test("while a card order awaits payment, the orders list and the cart offer Complete payment; the cart can cancel it", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { order, sessionURL, product } = await awaitingCardOrder(request, context, "orders-complete-payment");
+
+  await page.goto("/customer/orders");
+  const card = orderCards(page).first();
+  await expect(
+    card.getByRole("button", { name: `Complete payment of order #${order.number}` }),
+  ).toBeVisible();
+
+  await page.goto("/customer/shopping-cart");
+  const notice = page.getByRole("status").filter({ hasText: `Order #${order.number} awaits payment.` });
+  await expect(notice).toBeVisible();
+  await hydrated(page);
+  await notice.getByRole("button", { name: /^Complete payment/ }).click();
+  await expect(page).toHaveURL(sessionURL);
+
+  await page.goBack();
+  await expect(page).toHaveURL("/customer/shopping-cart");
+  await hydrated(page);
+  await page
+    .getByRole("status")
+    .filter({ hasText: `Order #${order.number} awaits payment.` })
+    .getByRole("button", { name: `Cancel order #${order.number}` })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Your payment was cancelled." })).toBeVisible();
+  await expect(page.getByRole("link", { name: product.title })).toBeVisible();
+  await expect(page.getByText("awaits payment")).toHaveCount(0);
+});
+
 test("an unknown order, or another customer's, is not found", async ({ page, context, request }) => {
   const owner = await createCustomerWithPhone(request);
   const { product } = await storyProduct(request, "orders-other-customer");
@@ -164,6 +263,19 @@ test.describe("accessibility of the orders pages", () => {
       await logIn(context, customer.id);
       await page.goto(`/customer/orders/${order._id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${order.number}`);
+      await axe.check();
+    });
+
+    test(`an order awaiting payment has no axe violations (${theme})`, async ({
+      page,
+      context,
+      request,
+      axe,
+    }) => {
+      const { order } = await awaitingCardOrder(request, context, `orders-axe-awaiting-${theme}`);
+      await setTheme(context, theme);
+      await page.goto(`/customer/orders/${order._id}`);
+      await expect(page.getByRole("status").filter({ hasText: "This order awaits payment." })).toBeVisible();
       await axe.check();
     });
   }

@@ -148,6 +148,8 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: "GET", path: "/customer/orders", unverifiedAnswer: 403 },
   { method: "GET", path: "/customer/orders/:orderId", unverifiedAnswer: 403 },
+  // The owner's order is cash on delivery: got through, it would answer 409, never a page.
+  { method: "POST", path: "/customer/orders/:orderId/payment-session", unverifiedAnswer: 403 },
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -398,6 +400,7 @@ const CROSS_SITE_WRITES: [method: Endpoint["method"], path: string, body: unknow
   ["POST", "/customer/orders/stripe-checkout-session", { phone: OWNER_PHONE, ...CHECKOUT_ADDRESS }],
   ["POST", "/customer/phone-verification/confirm-code", { verificationId: "x", code: "123456" }],
   ["POST", "/customer/phone-numbers", { idToken: "x" }],
+  ["POST", "/customer/orders/:orderId/payment-session", undefined],
 ];
 
 describe("cookie authentication (JWTToken)", () => {

@@ -15,18 +15,19 @@ import {
 import { setUpStorefront } from "../support/storefront.ts";
 
 // The card payment page's cancel link (paymentReturnPaths in contract/shopping.ts) brings the shopper
-// back to the cart page with `?cancelledOrder=<order id>`. Opening it changes nothing (a link can be
-// sent by anyone); the page offers to cancel the order if it is theirs and still unpaid, and the
-// shopper's post from that page cancels it (cancelPayment in core/orders/cancellation.ts): its stock
-// goes back on the shelf, its coupon use is given back and its items return to the cart. Through the
-// page itself.
+// back to the order's page (docs/decisions/033-a-way-back-to-payment.md; it was the cart page with
+// `?cancelledOrder=<order id>` before). Opening it changes nothing (a link can be sent by anyone); the
+// page says the order awaits payment and offers to complete or cancel it if it is theirs and still
+// unpaid, and the shopper's post from that page cancels it (cancelPayment in
+// core/orders/cancellation.ts): its stock goes back on the shelf, its coupon use is given back and its
+// items return to the cart. Through the page itself.
 
 const shop = setUpTestShop();
 const storefront = setUpStorefront(shop);
 const PHONE = "+212612345678";
 const COUPON = "SUMMER25";
 const NOTICE = "Your payment was cancelled. The items of that order are back in your cart.";
-const OFFER = "You left the payment page of order #";
+const OFFER = "This order awaits payment.";
 const NOT_CANCELLED = "That order is no longer awaiting payment, so it was not cancelled.";
 /** What a browser adds to a form post from the shop's own page. */
 const FROM_OUR_PAGE = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
@@ -81,7 +82,7 @@ async function postCancel(orderId: string, customer: TestCustomer) {
   return { status: res.status, html: await res.text() };
 }
 
-describe("GET /customer/shopping-cart?cancelledOrder= (the payment page's cancel link)", () => {
+describe("GET /customer/orders/{id} (the payment page's cancel link)", () => {
   it("offers to cancel and changes nothing; the shopper's post cancels: stock and coupon use back, items back in the cart, once", async () => {
     const uses = await couponUses();
     const { customer, item, orderId } = await unpaidCardOrder();
@@ -92,7 +93,9 @@ describe("GET /customer/shopping-cart?cancelledOrder= (the payment page's cancel
     const page = await openCancelLink(orderId, customer);
     expect(page.status).toBe(200);
     const [row] = await shop.rows<{ number: number }>(sql`SELECT number FROM orders WHERE id = ${orderId}`);
-    expect(page.html).toContain(`${OFFER}<!-- -->${row!.number}`);
+    expect(page.html).toContain(OFFER);
+    expect(page.html).toContain(`Cancel order #<!-- -->${row!.number}`);
+    expect(page.html).toContain("Complete payment");
     expect(page.html).not.toContain(NOTICE);
     expect(await shoppingRows(shop)).toEqual(before);
     expect((await orderRow(orderId)).status).toBe("pending_payment");
@@ -142,20 +145,21 @@ describe("GET /customer/shopping-cart?cancelledOrder= (the payment page's cancel
     expect((await readCart(other)).numOfCartItems).toBe(0);
     const before = await shoppingRows(shop);
 
+    // Another customer's order page is a 404 (it was the cart page, answered 200, before).
     const page = await openCancelLink(owner.orderId, other);
-    expect(page.status).toBe(200);
+    expect(page.status).toBe(404);
     expect(page.html).not.toContain(OFFER);
     expect(page.html).not.toContain(owner.item.title);
     const posted = await postCancel(owner.orderId, other);
-    expect(posted.html).toContain(NOT_CANCELLED);
+    expect(posted.status).toBe(404);
     expect(posted.html).not.toContain(owner.item.title);
     const visitor = await openCancelLink(owner.orderId);
     expect(visitor.status).toBe(302);
     expect(visitor.location).toBe("/");
     const malformed = await openCancelLink(`${owner.orderId}'--`, owner.customer);
-    expect(malformed.status).toBe(200);
+    expect(malformed.status).toBe(404);
     expect(malformed.html).not.toContain(OFFER);
-    expect((await postCancel(`${owner.orderId}'--`, owner.customer)).html).toContain(NOT_CANCELLED);
+    expect((await postCancel(`${owner.orderId}'--`, owner.customer)).status).toBe(404);
     // The link that would have cancelled it before: now it only offers.
     const own = await openCancelLink(owner.orderId, owner.customer);
     expect(own.html).toContain(OFFER);

@@ -233,7 +233,7 @@ describe("POST /api/v1/customer/orders/stripe-checkout-session with Stripe", () 
     expect(params.client_reference_id).toBe(orderId);
     expect(params.customer_email).toBe(customer.email);
     expect(params.success_url).toBe(`http://localhost/customer/orders/${orderId}?payment=success`);
-    expect(params.cancel_url).toBe(`http://localhost/customer/shopping-cart?cancelledOrder=${orderId}`);
+    expect(params.cancel_url).toBe(`http://localhost/customer/orders/${orderId}`);
     // The order's 30-minute window, plus the margin that keeps it above Stripe's minimum on arrival.
     expect(Number(params.expires_at)).toBe(unix(order.payment_expires_at) + 2 * 60);
     expect(session.expires_at - session.created).toBeGreaterThanOrEqual(30 * 60);
@@ -308,6 +308,7 @@ describe("the Stripe payments adapter", () => {
     successUrl: "http://localhost/customer/orders/x?payment=success",
     cancelUrl: "http://localhost/customer/shopping-cart",
     expiresAt: new Date(clock.now().getTime() + 30 * MINUTE),
+    createdAt: clock.now(),
     idempotencyKey: `order-test-${Math.random()}`,
     ...overrides,
   });

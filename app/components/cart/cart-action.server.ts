@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { PAYMENT_CANCELLED, PAYMENT_NOT_CANCELLED } from "#app/components/orders/order-action.server.ts";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { ORDERS_ROUTE } from "#app/lib/orders.ts";
 import { CALL_FAILED } from "#app/lib/toast.ts";
@@ -15,9 +16,6 @@ import { checkout } from "#core/checkout/checkout.ts";
 import { getCart } from "#core/checkout/current-cart.ts";
 import type { CoreContext } from "#core/context.ts";
 import { cancelPayment } from "#core/orders/cancellation.ts";
-
-const PAYMENT_CANCELLED = "Your payment was cancelled. The items of that order are back in your cart.";
-const PAYMENT_NOT_CANCELLED = "That order is no longer awaiting payment, so it was not cancelled.";
 
 /** Every change of the cart page, told apart by `intent` (docs/decisions/016-cart-page-and-checkout-popup.md: one action for the cart). */
 const cartAction = z.discriminatedUnion(

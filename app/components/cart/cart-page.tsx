@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
-import { Await, Form } from "react-router";
+import { Await } from "react-router";
 import { ErrorBox, NoticeBox } from "#app/components/form-controls.tsx";
+import { AwaitingPaymentNotice } from "#app/components/orders/complete-payment.tsx";
 import { CALL_FAILED } from "#app/lib/toast.ts";
 import { Cart, CartFailed, type CartPage, CartSkeleton } from "./cart.tsx";
 
@@ -14,47 +15,34 @@ export function CartFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * Back from the card payment page by its cancel link: the order still awaits payment, and the
- * shopper decides. Cancelling is a post from this page (a link alone changes nothing); left alone,
- * the order is cancelled when its payment window closes.
- */
-function LeftPaymentNotice({ orderId, number }: { orderId: string; number: number }) {
-  return (
-    <div
-      role="status"
-      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-    >
-      <p>
-        You left the payment page of order #{number}. Cancel the order to put its items back in your cart; if
-        it stays unpaid, it is cancelled when its payment window closes.
-      </p>
-      <Form method="post" className="shrink-0">
-        <input type="hidden" name="intent" value="cancel-payment" />
-        <input type="hidden" name="orderId" value={orderId} />
-        <button type="submit" className="button-primary h-10 px-4">
-          Cancel order #{number}
-        </button>
-      </Form>
-    </div>
-  );
-}
-
 /** The shopping cart page: notices, then the cart behind its skeleton. */
 export function ShoppingCartPage({
   page,
-  leftPayment,
+  awaiting,
   posted,
 }: {
   page: CartPage | Promise<CartPage>;
-  leftPayment: { orderId: string; number: number } | null;
+  /**
+   * Card orders awaiting payment (docs/storefront/cart.md#awaiting-payment): each can be completed, or
+   * cancelled here, its items coming back into this cart.
+   */
+  awaiting: { orderId: string; number: number }[];
   /** Only a plain form post (before the script loaded) answers here; the fetchers answer the rest. */
   posted: { ok: boolean; message?: string } | undefined;
 }) {
   return (
     <CartFrame>
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
-        {leftPayment && <LeftPaymentNotice orderId={leftPayment.orderId} number={leftPayment.number} />}
+        {awaiting.map((order) => (
+          <AwaitingPaymentNotice
+            key={order.orderId}
+            orderId={order.orderId}
+            number={order.number}
+            heading={`Order #${order.number} awaits payment.`}
+            showOrderLink
+            cancelHere
+          />
+        ))}
         {posted && !posted.ok && <ErrorBox message={posted.message || CALL_FAILED} />}
         {posted?.ok && <NoticeBox message={posted.message} />}
       </div>

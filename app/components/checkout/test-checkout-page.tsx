@@ -92,7 +92,7 @@ function CardForm({ amount, cancelUrl, error }: { amount: number; cancelUrl: str
         to={cancelUrl}
         className="text-center font-medium text-brand text-sm hover:underline dark:text-indigo-300"
       >
-        Cancel and return to the shop
+        Back to the shop
       </Link>
     </Form>
   );

@@ -1,8 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
+import { ErrorBox, NoticeBox } from "#app/components/form-controls.tsx";
 import { ORDERS_ROUTE, paymentNotice } from "#app/lib/orders.ts";
 import { ORDER_STATUS_LABELS, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
+import { AwaitingPaymentNotice } from "./complete-payment.tsx";
 import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
+
+const CART_ROUTE = "/customer/shopping-cart";
 
 /** While a card payment is being confirmed, the page asks again this often, this many times. */
 const CONFIRMING_POLL_MS = 3000;
@@ -75,8 +79,21 @@ function Timeline({ history }: { history: Order["statusHistory"] }) {
   );
 }
 
-/** One of the customer's orders: its items, status history, totals, shipping and payment. */
-export function OrderDetails({ order, backFromPayment }: { order: Order; backFromPayment: boolean }) {
+/**
+ * One of the customer's orders: its items, status history, totals, shipping and payment. A card order
+ * awaiting its payment (the payment page's Back link lands here) offers to complete or cancel it.
+ */
+export function OrderDetails({
+  order,
+  backFromPayment,
+  posted,
+}: {
+  order: Order;
+  backFromPayment: boolean;
+  /** The answer to this page's post (complete or cancel the payment), when it did not leave the page. */
+  posted?: { ok: boolean; message?: string };
+}) {
+  const awaiting = order.status === "pending_payment" && order.paymentMethod === "credit_card";
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-gray-600 text-sm dark:text-gray-400">
@@ -93,6 +110,22 @@ export function OrderDetails({ order, backFromPayment }: { order: Order; backFro
         </ol>
       </nav>
       {backFromPayment && <PaymentNotice order={order} />}
+      <div className="mb-6 flex flex-col gap-3 empty:hidden">
+        {posted && !posted.ok && <ErrorBox message={posted.message} />}
+        {posted?.ok && <NoticeBox message={posted.message} />}
+        {posted?.ok && (
+          <Link to={CART_ROUTE} className="button-primary self-start">
+            View your cart
+          </Link>
+        )}
+        {awaiting && !backFromPayment && (
+          <AwaitingPaymentNotice
+            orderId={order._id}
+            number={order.number}
+            heading="This order awaits payment."
+          />
+        )}
+      </div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="section-title">Order #{order.number}</h1>

@@ -3,6 +3,7 @@ import { PagedList, PagedListBody } from "#app/components/paged-list-body.tsx";
 import { RetryScreen } from "#app/components/route-error-boundary.tsx";
 import { ORDERS_ROUTE, type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
 import { type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
+import { CompletePaymentButton } from "./complete-payment.tsx";
 import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
 
 export function OrdersFailed() {
@@ -38,12 +39,17 @@ function OrderCard({ order }: { order: Order }) {
         <OrderItems items={order.items} />
         {/* On a phone the totals come first, then the way to the details. */}
         <div className="flex flex-col-reverse gap-4 border-gray-200 border-t pt-4 sm:flex-row sm:items-end sm:justify-between dark:border-gray-800">
-          <Link
-            to={`${ORDERS_ROUTE}/${order._id}`}
-            className="button-ghost self-start border border-gray-300 dark:border-gray-700"
-          >
-            View order details<span className="sr-only"> of order #{order.number}</span>
-          </Link>
+          <div className="flex flex-wrap items-center gap-2 self-start">
+            {order.status === "pending_payment" && order.paymentMethod === "credit_card" && (
+              <CompletePaymentButton orderId={order._id} number={order.number} />
+            )}
+            <Link
+              to={`${ORDERS_ROUTE}/${order._id}`}
+              className="button-ghost border border-gray-300 dark:border-gray-700"
+            >
+              View order details<span className="sr-only"> of order #{order.number}</span>
+            </Link>
+          </div>
           <div className="sm:w-80">
             <PricingRows order={order} compact />
           </div>
