@@ -13,6 +13,8 @@ describe("search words", () => {
     expect(searchWords("Café crème")).toEqual(["cafe", "creme"]);
     expect(wordTsQuery(["blue", "jean"])).toBe("blue:A & jean:A");
     expect(searchWords("T-Shirt v-neck tee")).toEqual(["tshirt", "vneck", "tee"]);
+    expect(searchWords("t shirt")).toEqual(["tshirt"]);
+    expect(searchWords("red t")).toEqual(["red", "t"]);
   });
 
   it("adds joined forms of hyphenated words to documents", () => {

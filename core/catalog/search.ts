@@ -15,7 +15,15 @@ export function searchWords(text: string): string[] {
     .replace(/([a-z0-9])-(?=[a-z0-9])/g, "$1")
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 0);
-  return [...new Set(words)].slice(0, 8);
+  // A lone letter before a word is a hyphenated word typed with a space ("t shirt", "v neck").
+  const joined = words.flatMap((w, i) =>
+    /^[a-z]$/.test(w) && i + 1 < words.length
+      ? []
+      : /^[a-z]$/.test(words[i - 1] ?? "")
+        ? [words[i - 1] + w]
+        : [w],
+  );
+  return [...new Set(joined)].slice(0, 8);
 }
 
 /**

@@ -175,7 +175,14 @@ describe("search through the postings", () => {
     let compared = 0;
     for (const search of searches) {
       for (const [filter, where] of filters) {
-        for (const sort of [undefined, "-sold,-ratingsAverage", "price", "-createdAt", "title", "relevance"]) {
+        for (const sort of [
+          undefined,
+          "-sold,-ratingsAverage",
+          "price",
+          "-createdAt",
+          "title",
+          "relevance",
+        ]) {
           if (sort && filter !== "" && filter !== filters[2]![0]) continue;
           const c: Case = { search, filters: filter, sort };
           const expected = await expectedIds(c, where);
