@@ -5,7 +5,6 @@ import {
   errorResponse,
   listResponse,
   productDetail,
-  productListItem,
   productListQuery,
   productListResponse,
   subcategoryListQuery,
