@@ -2,7 +2,7 @@ import pg from "pg";
 import { openDatabase } from "#db/client.ts";
 import { seedDemoShop } from "#demo/seed.ts";
 
-export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME ?? "shop_bench";
+export const BENCH_DATABASE = "shop_bench";
 const DEFAULT_ADMIN_URL = "postgres://root@127.0.0.1:5432/test";
 
 export interface SeedReport {
