@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { decimal, fieldList, idList, one, pageParams, sortList } from "./query.ts";
 
-/** Every sort the API offers has an index behind it (db/schema.ts). */
+/**
+ * Every sort the API offers has an index behind it (db/schema.ts), except `relevance`: a search's
+ * rank (how well the words match; without `search` it orders nothing), computed over the matches.
+ */
 export const PRODUCT_SORT_FIELDS = [
+  "relevance",
   "price",
   "discountPercent",
   "sold",
@@ -179,6 +183,12 @@ export type ProductDetail = z.infer<typeof productDetail>;
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({ results: z.number().int(), paginationResults, data: z.array(item) });
 }
+
+/** GET /products: a page, how many products match in all, and the corrected words a search used. */
+export const productListResponse = listResponse(productListItem).extend({
+  total: z.number().int(),
+  correctedSearch: z.string().optional(),
+});
 
 export const errorResponse = z.object({
   status: z.enum(["fail", "error"]),

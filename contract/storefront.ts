@@ -12,6 +12,17 @@ const price = lenient(z.coerce.number().min(0).max(MAX_PRICE_FILTER));
 
 const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1);
 
+/** docs/storefront/search.md#sort: the search page's sort choices, as the URL spells them. */
+export const SEARCH_SORTS = [
+  "relevance",
+  "bestsellers",
+  "price-asc",
+  "price-desc",
+  "newest",
+  "rating",
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 /** docs/storefront/search.md#url: the search page's query parameters. */
 export const searchPageParams = z.object({
   page: pageNumber,
@@ -22,6 +33,7 @@ export const searchPageParams = z.object({
   subcategory: id,
   undersubcategory: id,
   brand: id,
+  sort: lenient(z.enum(SEARCH_SORTS)),
 });
 export type SearchPageParams = z.output<typeof searchPageParams>;
 
@@ -34,6 +46,7 @@ export const SEARCH_PARAM_NAMES = [
   "subcategory",
   "undersubcategory",
   "brand",
+  "sort",
 ] as const;
 
 export function readSearchPageParams(params: URLSearchParams): SearchPageParams {

@@ -27,6 +27,7 @@ export function searchUrl(state: SearchState, changes: Partial<SearchState> = {}
   if (next.subcategory) params.set("subcategory", next.subcategory);
   if (next.undersubcategory) params.set("undersubcategory", next.undersubcategory);
   if (next.brand) params.set("brand", next.brand);
+  if (next.sort) params.set("sort", next.sort);
   return `${path}?${params}`;
 }
 

@@ -9,7 +9,7 @@ import { effectiveMaxPrice, readSearchText, type SearchState } from "#app/lib/se
 import { viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import type { ProductListQuery } from "#contract/catalog.ts";
-import { readSearchPageParams } from "#contract/storefront.ts";
+import { readSearchPageParams, type SearchSort } from "#contract/storefront.ts";
 import { listProducts } from "#core/catalog/products.ts";
 import {
   listBrands,
@@ -24,6 +24,18 @@ const DEFAULT_SORT: ProductListQuery["sort"] = [
   { field: "sold", descending: true },
   { field: "ratingsAverage", descending: true },
 ];
+/** docs/storefront/search.md#sort: the sort control's choices as the products query's `sort`. */
+const SORTS: Record<SearchSort, ProductListQuery["sort"]> = {
+  relevance: [{ field: "relevance", descending: true }],
+  bestsellers: DEFAULT_SORT,
+  "price-asc": [{ field: "price", descending: false }],
+  "price-desc": [{ field: "price", descending: true }],
+  newest: [{ field: "createdAt", descending: true }],
+  rating: [
+    { field: "ratingsAverage", descending: true },
+    { field: "sold", descending: true },
+  ],
+};
 const TAXONOMY_FIELDS: ("_id" | "name" | "image")[] = ["_id", "name", "image"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -35,6 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Too long, or no letters or digits: a notice says what is shown (docs/storefront/search.md#odd-input).
   const { term, notice: searchNotice } = readSearchText(params.searchValue);
   const p = readSearchPageParams(url.searchParams);
+  // Relevance needs words to rank by.
+  if (p.sort === "relevance" && !term) p.sort = undefined;
   const maxPrice = effectiveMaxPrice(p);
   const limit = countForWidth(SEARCH_PAGE_SIZES, readViewportWidth(request));
   const filtersSortByDefault = p.minRating === 0 && p.minPrice === undefined && maxPrice === undefined;
@@ -55,8 +69,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     "ratingsAverage[gte]": p.minRating > 0 ? p.minRating : undefined,
     "price[gte]": p.minPrice,
     "price[lte]": maxPrice,
-    sort: filtersSortByDefault ? DEFAULT_SORT : undefined,
+    sort: p.sort ? SORTS[p.sort] : filtersSortByDefault ? DEFAULT_SORT : undefined,
   };
+  // What the sort control shows when the URL names none: the default order in force.
+  const sort: SearchSort = p.sort ?? (filtersSortByDefault ? "bestsellers" : term ? "relevance" : "newest");
   const taxonomy = {
     page: 1,
     limit: 100,
@@ -82,6 +98,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     state,
     products: products ? (products.data as ProductCardData[]) : null,
     numberOfPages: products?.paginationResults.numberOfPages ?? 0,
+    total: products?.total ?? 0,
+    correctedSearch: products?.correctedSearch,
+    sort,
     categories: named(categories),
     subcategories: named(subcategories),
     underSubcategories: named(underSubcategories),
@@ -103,6 +122,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   // base search is the canonical page.
   const variant =
     (state.page ?? 1) > 1 ||
+    Boolean(state.sort) ||
     Boolean(state.minRating || state.minPrice !== undefined || state.maxPrice !== undefined) ||
     Boolean(state.category || state.subcategory || state.undersubcategory || state.brand);
   return [

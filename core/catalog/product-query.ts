@@ -4,13 +4,13 @@ import type { SortKey } from "#contract/query.ts";
 import { anyOf } from "#db/sql.ts";
 import type { CoreContext } from "../context.ts";
 import { amountToCents } from "../money.ts";
-import { analyseSearch, prefixTsQuery } from "./search.ts";
+import { analyseSearch, effectiveWords, wordTsQuery } from "./search.ts";
 import { postingsMatches } from "./search-postings.ts";
 
 // The SQL of a product list query: its filters, its order, and the matches of a text search
 // (docs/decisions/006-list-and-search-queries.md).
 
-const SORT_COLUMNS: Record<ProductSortField, SQL> = {
+const SORT_COLUMNS: Record<Exclude<ProductSortField, "relevance">, SQL> = {
   price: sql`p.price_cents`,
   discountPercent: sql`p.discount_percent`,
   sold: sql`p.sold`,
@@ -49,10 +49,12 @@ export function buildFilters(query: ProductListQuery, from: "products" | "postin
 export function orderBy(sort: SortKey<ProductSortField>[] | undefined, rank: SQL | undefined): SQL {
   // `DESC NULLS LAST` spelled out: it is how the indexes are built, and a plain DESC (NULLS FIRST)
   // makes PostgreSQL sort the whole table instead of reading the index (400 ms vs 1 ms at 100k).
-  const keys: SQL[] = (sort ?? []).map(
-    (k) => sql`${SORT_COLUMNS[k.field]} ${k.descending ? sql`DESC NULLS LAST` : sql`ASC`}`,
-  );
-  if (keys.length === 0) {
+  // `relevance` is the search's rank; without a search it orders nothing.
+  const keys: SQL[] = (sort ?? []).flatMap((k) => {
+    if (k.field === "relevance") return rank ? [rank] : [];
+    return [sql`${SORT_COLUMNS[k.field]} ${k.descending ? sql`DESC NULLS LAST` : sql`ASC`}`];
+  });
+  if (!sort?.length) {
     if (rank) keys.push(rank, sql`p.sold DESC NULLS LAST`);
     else keys.push(sql`p.created_at DESC NULLS LAST`);
   }
@@ -60,61 +62,60 @@ export function orderBy(sort: SortKey<ProductSortField>[] | undefined, rank: SQL
   return sql.join(keys, sql`, `);
 }
 
+export interface TextSearch {
+  /** One row per matching product with the sort columns and `rank`; undefined when nothing can match. */
+  matches: SQL | undefined;
+  rank: SQL | undefined;
+  fenced: boolean;
+  /** The words searched for when spelling correction replaced some ("jaens" → "jeans"). */
+  correctedSearch?: string;
+}
+
 /**
- * The products a text search matches, with the filters: one row each with the sort columns,
- * `exact_match` and `rank` (see `orderBy`). Undefined when the words are all stop words.
+ * The products a text search matches, with the filters (docs/decisions/031-search-matches-words.md):
+ * every word must be a word of the product's title, colour, brand or category names (stemmed, so
+ * plurals match); a word that is no such word is replaced by its spelling correction, if any.
+ * Undefined when the words are all stop words.
  */
 export async function textSearch(
   ctx: CoreContext,
   query: ProductListQuery,
   words: string[],
-): Promise<{ matches: SQL; rank: SQL | undefined; fenced: boolean } | undefined> {
+): Promise<TextSearch | undefined> {
   const analysis = await analyseSearch(ctx.db, words);
-  const lexemesOf = (ws: readonly string[]) => [...new Set(ws.flatMap((w) => analysis.lexemes.get(w) ?? []))];
-  const exact = lexemesOf(words);
-  const fuzzy = lexemesOf(analysis.corrected);
-  if (exact.length === 0 && fuzzy.length === 0) return undefined;
-  const changed = analysis.corrected.some((w, i) => w !== words[i]);
-  const ranked = !query.sort?.length;
-  // Exact matches rank first, then by relevance; an explicit sort overrides both.
-  const rank = ranked ? (changed ? sql`p.exact_match DESC, p.rank DESC` : sql`p.rank DESC`) : undefined;
-  // Title and creation date are read from the product rows, which the full-text query reads anyway.
-  const sortsByRow = (query.sort ?? []).some((k) => k.field === "title" || k.field === "createdAt");
-  const lexemes =
-    exact.length <= 1 && fuzzy.length <= 1 && !sortsByRow
-      ? [...new Set([...words, ...analysis.corrected].flatMap((w) => analysis.postingLexemes.get(w) ?? []))]
-      : [];
-  if (lexemes.length === 1) {
-    // One word that names one lexeme of the search documents (the usual search: a whole word,
-    // maybe misspelt) goes to the search postings, an inverted index that carries the filter and
-    // sort columns and each lexeme's rank: matching, filtering, ranking and counting the thousands
-    // of products a common word matches touch a few contiguous pages instead of every matching
-    // product row (core/catalog/search-postings.ts, docs/decisions/008-search-postings.md).
-    const matches = postingsMatches(
-      { exact: exact[0], fuzzy: fuzzy[0], lexeme: lexemes[0]! },
-      { postings: buildFilters(query, "postings"), products: buildFilters(query, "products") },
-      ranked,
-    );
-    return { matches, rank, fenced: false };
+  const searched = effectiveWords(analysis);
+  const lexemesOf = (w: string) => analysis.lexemes.get(w) ?? [];
+  const lexemes = [...new Set(searched.flatMap(lexemesOf))];
+  if (lexemes.length === 0) return undefined;
+  const changed = searched.some((w, i) => w !== words[i]);
+  const correctedSearch = changed ? searched.join(" ") : undefined;
+  const ranked = !query.sort?.length || query.sort.some((k) => k.field === "relevance");
+  const rank = ranked ? sql`p.rank DESC` : undefined;
+  // Postings hold every lexeme of the search documents: a word none of whose lexemes is among them
+  // (even corrected) matches no product.
+  const known = (w: string) => lexemesOf(w).some((l) => (analysis.postingLexemes.get(w) ?? []).includes(l));
+  if (searched.some((w) => lexemesOf(w).length > 0 && !known(w))) {
+    return { matches: undefined, rank, fenced: false, correctedSearch };
   }
-  // Several words, a prefix of several lexemes, words found only in descriptions: the full-text
-  // index finds the products, whose rows are read to filter and rank them (a rank over several
-  // words depends on where they stand in the text). The matches are fenced (MATERIALIZED): else
-  // the planner may walk a sort index testing every product against the text (300 ms instead of
-  // 15 at 100k, sorted by -sold).
-  const exactQuery = sql`to_tsquery('english', ${prefixTsQuery(words)})`;
-  const fuzzyQuery = sql`to_tsquery('english', ${prefixTsQuery(analysis.corrected)})`;
-  const where = [
-    ...buildFilters(query, "products"),
-    changed
-      ? sql`(p.search_vector @@ ${exactQuery} OR p.search_vector @@ ${fuzzyQuery})`
-      : sql`p.search_vector @@ ${exactQuery}`,
-  ];
-  const relevance = ranked
-    ? sql`(p.search_vector @@ ${exactQuery}) AS exact_match, ts_rank(p.search_vector, ${fuzzyQuery}) AS rank`
-    : sql`true AS exact_match, 0::real AS rank`;
+  // Title and creation date are read from the product rows.
+  const sortsByRow = (query.sort ?? []).some((k) => k.field === "title" || k.field === "createdAt");
+  if (lexemes.length === 1 && !sortsByRow) {
+    // One word (the usual search, maybe misspelt) goes to the search postings, an inverted index that
+    // carries the filter and sort columns and each lexeme's rank: matching, filtering, ranking and
+    // counting the thousands of products a common word matches touch a few contiguous pages instead
+    // of every matching product row (core/catalog/search-postings.ts, docs/decisions/008-search-postings.md).
+    const matches = postingsMatches(lexemes[0]!, buildFilters(query, "postings"), ranked);
+    return { matches, rank, fenced: false, correctedSearch };
+  }
+  // Several words (a rank over several words depends on where they stand in the text), or a sort by
+  // title or date: the full-text index finds the products, whose rows are read to filter and rank
+  // them. The matches are fenced (MATERIALIZED): else the planner may walk a sort index testing every
+  // product against the text (300 ms instead of 15 at 100k, sorted by -sold).
+  const tsQuery = sql`to_tsquery('english', ${wordTsQuery(searched)})`;
+  const where = [...buildFilters(query, "products"), sql`p.search_vector @@ ${tsQuery}`];
+  const relevance = ranked ? sql`ts_rank(p.search_vector, ${tsQuery}) AS rank` : sql`0::real AS rank`;
   const matches = sql`SELECT p.id, p.price_cents, p.discount_percent, p.sold, p.ratings_average, p.title,
       p.created_at, ${relevance}
     FROM products p WHERE ${sql.join(where, sql` AND `)}`;
-  return { matches, rank, fenced: true };
+  return { matches, rank, fenced: true, correctedSearch };
 }

@@ -29,11 +29,16 @@ export interface ProductPage {
   results: number;
   paginationResults: PaginationResults;
   data: Partial<ProductListItem>[];
+  /** How many products match, over all pages. */
+  total: number;
+  /** The words searched for when spelling correction replaced some of the query's. */
+  correctedSearch?: string;
 }
 
 /**
- * A page of the catalogue (the product listing, search, the home page's sliders): filters combine with AND, several values of one filter with OR. A text search
- * matches full-text first (ranked), then spelling-corrected words ("jaens" finds jeans).
+ * A page of the catalogue (the product listing, search, the home page's sliders): filters combine with AND,
+ * several values of one filter with OR. A text search matches words of titles, colours, brands and category
+ * names, correcting the spelling of a word that is none ("jaens" finds jeans), docs/decisions/031-search-matches-words.md.
  */
 export async function listProducts(
   ctx: CoreContext,
@@ -49,10 +54,13 @@ export async function listProducts(
   const columns = productColumns(sql`p`);
   let rows: ProductRow[];
   let total: number;
+  let correctedSearch: string | undefined;
   if (words.length > 0) {
     const search = await textSearch(ctx, query, words);
     if (!search) return emptyPage(query); // only stop words
     const { matches, rank, fenced } = search;
+    correctedSearch = search.correctedSearch;
+    if (!matches) return { ...emptyPage(query), correctedSearch };
     // The page of matches, counted over all of them, and their full rows in the same statement.
     const page = await queryRows<ProductRow & { total: number }>(
       ctx.db,
@@ -92,7 +100,13 @@ export async function listProducts(
     ),
   );
   const data = query.fields?.length ? items.map((item) => pickFields(item, query.fields!)) : items;
-  return { results: data.length, paginationResults: pagination(query, total), data };
+  return {
+    results: data.length,
+    paginationResults: pagination(query, total),
+    data,
+    total,
+    ...(correctedSearch ? { correctedSearch } : {}),
+  };
 }
 
 /** A page of the customer's favorites, newest first, as list items (docs/storefront/api.md#calls). */
@@ -113,7 +127,7 @@ export async function listFavoriteProducts(
 }
 
 function emptyPage(query: { page: number; limit: number }): ProductPage {
-  return { results: 0, paginationResults: pagination(query, 0), data: [] };
+  return { results: 0, paginationResults: pagination(query, 0), data: [], total: 0 };
 }
 
 /** One product with its sizes, names and colour variants. Any id that names no product, whatever its form, is a 404. */

@@ -54,75 +54,17 @@ export function postingLexemesStartingWith(prefix: SQL): SQL {
     SELECT lexeme FROM l WHERE lexeme IS NOT NULL)`;
 }
 
-/** A lexeme as a tsquery prefix operand, quoted so that no character of it is tsquery syntax. */
-function prefixOperand(lexeme: string, weight = ""): string {
-  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*${weight}`;
-}
-
-export interface WordQuery {
-  /** The lexeme of the word as typed (`to_tsquery('english', 'jaens:*')` → `jaen`); none for a stop word. */
-  exact?: string;
-  /** The lexeme of its spelling correction (`jean`), the same when the word needs none. */
-  fuzzy?: string;
-  /** The one lexeme of the postings that starts with `exact` or `fuzzy`. */
-  lexeme: string;
-}
-
 /**
- * The products matching a one-word search whose prefixes name a single lexeme of the search
- * documents, and the filters, one row each: `id`, the filter and sort columns, `exact_match`
- * (matched by the word as typed) and `rank`, exactly `ts_rank(search_vector, 'fuzzy':*)` when
- * `ranked` (0 otherwise) — the result of `search_vector @@ exact OR search_vector @@ fuzzy`.
- *
- * A product matches through its posting of that lexeme or through its description (the GIN index
- * on the lexemes of weight C). One posting per product: products found through the postings alone
- * are filtered, counted and ranked without reading their rows; a product row is read only when its
- * description matches too.
- *
- * Products are joined by id in byte order ("C"): the same pairs, without a locale-aware comparison
- * of each; the result goes back to the database's collation, which orders ties.
+ * The products whose search document holds one lexeme, with the filters, one row each: `id`, the
+ * filter and sort columns and `rank`, exactly `ts_rank(search_vector, 'lexeme')` when `ranked` (0
+ * otherwise) — the result of `search_vector @@ 'lexeme':A`. Descriptions are not searched
+ * (docs/decisions/031-search-matches-words.md), so the postings alone answer: the matches are filtered,
+ * counted and ranked without reading a product row.
  */
-export function postingsMatches(
-  q: WordQuery,
-  filters: { postings: readonly SQL[]; products: readonly SQL[] },
-  ranked: boolean,
-): SQL {
-  const bool = (value: boolean) => (value ? sql`true` : sql`false`);
-  const prefixes = [...new Set([q.exact, q.fuzzy].filter((p): p is string => p !== undefined))];
-  const postingExact = q.exact !== undefined && q.lexeme.startsWith(q.exact);
-  const postingRank =
-    ranked && q.fuzzy !== undefined && q.lexeme.startsWith(q.fuzzy) ? sql`s.rank` : sql`0::real`;
-  // A description that matches has one of the prefixes; which one matters only when there are two.
-  const descriptionExact =
-    prefixes.length === 1 || q.exact === undefined
-      ? bool(q.exact !== undefined)
-      : sql`p.search_vector @@ ${prefixOperand(q.exact, "C")}::tsquery`;
-  const descriptionRank =
-    ranked && q.fuzzy !== undefined
-      ? sql`ts_rank(p.search_vector, ${prefixOperand(q.fuzzy)}::tsquery)`
-      : sql`0::real`;
+export function postingsMatches(lexeme: string, filters: readonly SQL[], ranked: boolean): SQL {
   return sql`
-    WITH s AS (
-      SELECT s.product_id COLLATE "C" AS id, s.price_cents, s.discount_percent, s.sold, s.ratings_average,
-        ${postingRank} AS rank
-      FROM search_postings s
-      WHERE ${sql.join([sql`s.lexeme = ${q.lexeme}`, ...filters.postings], sql` AND `)}
-    ), d AS (
-      SELECT p.id COLLATE "C" AS id, p.price_cents, p.discount_percent, p.sold, p.ratings_average,
-        ${descriptionExact} AS exact, ${descriptionRank} AS rank
-      FROM products p
-      WHERE ${sql.join(
-        [
-          sql`ts_filter(p.search_vector, '{c}'::"char"[]) @@ ${prefixes.map((l) => prefixOperand(l)).join(" | ")}::tsquery`,
-          ...filters.products,
-        ],
-        sql` AND `,
-      )}
-    )
-    SELECT coalesce(s.id, d.id) COLLATE "default" AS id, coalesce(s.price_cents, d.price_cents) AS price_cents,
-      coalesce(s.discount_percent, d.discount_percent) AS discount_percent, coalesce(s.sold, d.sold) AS sold,
-      coalesce(s.ratings_average, d.ratings_average) AS ratings_average,
-      (coalesce(d.exact, false) OR (s.id IS NOT NULL AND ${bool(postingExact)})) AS exact_match,
-      coalesce(d.rank, s.rank) AS rank
-    FROM s FULL JOIN d ON d.id = s.id`;
+    SELECT s.product_id AS id, s.price_cents, s.discount_percent, s.sold, s.ratings_average,
+      ${ranked ? sql`s.rank` : sql`0::real`} AS rank
+    FROM search_postings s
+    WHERE ${sql.join([sql`s.lexeme = ${lexeme}`, ...filters], sql` AND `)}`;
 }

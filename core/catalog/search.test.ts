@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentWords, editDistance, prefixTsQuery, searchDocument, searchWords } from "./search.ts";
+import { documentWords, editDistance, searchDocument, searchWords, wordTsQuery } from "./search.ts";
 
 describe("search words", () => {
   it("keeps only letters and digits so tsquery syntax cannot be injected", () => {
@@ -11,7 +11,10 @@ describe("search words", () => {
       "products",
     ]);
     expect(searchWords("Café crème")).toEqual(["cafe", "creme"]);
-    expect(prefixTsQuery(["blue", "jean"])).toBe("blue:* & jean:*");
+    expect(wordTsQuery(["blue", "jean"])).toBe("blue:A & jean:A");
+    expect(searchWords("T-Shirt v-neck tee")).toEqual(["tshirt", "vneck", "tee"]);
+    expect(searchWords("t shirt")).toEqual(["tshirt"]);
+    expect(searchWords("red t")).toEqual(["red", "t"]);
   });
 
   it("adds joined forms of hyphenated words to documents", () => {

@@ -2,15 +2,28 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
 import { postingLexemesStartingWith } from "./search-postings.ts";
 
-/** Query words: lower case letters and digits only, so nothing a client types can break tsquery syntax. */
+/**
+ * Query words: lower case letters and digits only, so nothing a client types can break tsquery syntax.
+ * A hyphenated word is joined ("t-shirt" → "tshirt"), the form every document also holds
+ * (`documentWords`): split, "t" is a stop word and "shirt" would find every shirt.
+ */
 export function searchWords(text: string): string[] {
   const words = text
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])-(?=[a-z0-9])/g, "$1")
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 0);
-  return [...new Set(words)].slice(0, 8);
+  // A lone letter before a word is a hyphenated word typed with a space ("t shirt", "v neck").
+  const joined = words.flatMap((w, i) =>
+    /^[a-z]$/.test(w) && i + 1 < words.length
+      ? []
+      : /^[a-z]$/.test(words[i - 1] ?? "")
+        ? [words[i - 1] + w]
+        : [w],
+  );
+  return [...new Set(joined)].slice(0, 8);
 }
 
 /**
@@ -131,7 +144,25 @@ export async function analyseSearch(db: Executor, words: readonly string[]): Pro
   return { words: [...words], corrected, lexemes, postingLexemes };
 }
 
-/** `blue jean` → `blue:* & jean:*` — every word must match, each as a prefix ("hood" finds hoodies). */
-export function prefixTsQuery(words: readonly string[]): string {
-  return words.map((w) => `${w}:*`).join(" & ");
+/**
+ * `blue jeans` → `blue:A & jeans:A`: every word must match a whole word (after stemming, so "dresses"
+ * finds "dress") of the search document — title, colour, brand and category names, weight A — and
+ * never a description (docs/decisions/031-search-matches-words.md).
+ */
+export function wordTsQuery(words: readonly string[]): string {
+  return words.map((w) => `${w}:A`).join(" & ");
+}
+
+/**
+ * The words a search looks for: each word as typed when one of its lexemes is a word of the search
+ * documents (a search posting's lexeme), else its spelling correction — typo tolerance is only a
+ * fallback for a word that matches nothing. A stop word stays as typed (it has no lexeme).
+ */
+export function effectiveWords(analysis: SearchAnalysis): string[] {
+  return analysis.words.map((word, i) => {
+    const lexemes = analysis.lexemes.get(word) ?? [];
+    if (lexemes.length === 0) return word;
+    const known = analysis.postingLexemes.get(word) ?? [];
+    return lexemes.some((l) => known.includes(l)) ? word : analysis.corrected[i]!;
+  });
 }

@@ -5,8 +5,8 @@ import {
   errorResponse,
   listResponse,
   productDetail,
-  productListItem,
   productListQuery,
+  productListResponse,
   subcategoryListQuery,
   taxonomyItem,
   underSubcategoryListQuery,
@@ -72,7 +72,11 @@ export const catalogOperations = [
       path: "/products",
       summary: "List, filter and search products",
       query: productListQuery,
-      ok: page(productListItem),
+      ok: {
+        status: "200" as const,
+        description: "A page of products, their total and, for a misspelt search, the words searched for.",
+        schema: productListResponse,
+      },
     },
     async (c, { query }, { ctx }) => {
       // With a session the favorite marker is always there, whatever `fields` asks (decision 025).

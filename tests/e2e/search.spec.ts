@@ -217,6 +217,46 @@ test("no pagination when everything fits on one page", async ({ page, request })
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
 });
 
+test("a search shows how many products it found and keeps the chosen sort in the URL", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto("/search/dress?page=1");
+  const found = await api<{ total: number }>(request, "/products?search=dress&limit=1&fields=_id");
+  expect(found.total).toBeGreaterThan(1);
+  await expect(page.getByTestId("search-count")).toHaveText(`${found.total} results`);
+  const sort = page.getByLabel("Sort by");
+  await expect(sort).toHaveValue("bestsellers"); // the default order (docs/storefront/search.md#sort)
+  await expect(page.getByTestId("search-correction")).toHaveCount(0);
+  await hydrated(page);
+  await sort.selectOption({ label: "Price: low to high" });
+  await expect(page).toHaveURL("/search/dress?page=1&sort=price-asc");
+  const cheapest = await api<{ data: Named[] }>(
+    request,
+    "/products?search=dress&sort=price&limit=16&fields=_id",
+  );
+  await expect.poll(() => productIds(page)).toEqual(cheapest.data.map((p) => p._id));
+  await expect(sort).toHaveValue("price-asc");
+  // The sort stays when a filter changes.
+  await page
+    .getByRole("complementary", { name: "Filters" })
+    .getByRole("link", { name: "3 stars and up" })
+    .filter({ visible: true })
+    .click();
+  await expect(page).toHaveURL("/search/dress?page=1&minRating=3&sort=price-asc");
+});
+
+test("a misspelt search says which words it searched for instead", async ({ page, request }) => {
+  await page.goto("/search/jaens?page=1");
+  await expect(page.getByTestId("search-correction")).toHaveText("Showing results for “jeans”");
+  const jeans = await api<{ total: number }>(request, "/products?search=jeans&limit=1&fields=_id");
+  await expect(page.getByTestId("search-count")).toHaveText(`${jeans.total} results`);
+  await page.goto("/search/jeans?page=1");
+  await expect(page.getByTestId("search-count")).toHaveText(`${jeans.total} results`);
+  await expect(page.getByTestId("search-correction")).toHaveCount(0);
+});
+
 test("a search with no results says so and GO BACK returns to the previous page", async ({ page }) => {
   // The story starts on the lightest page there is: leaving the home page (three sliders, a hundred
   // cards) costs a busy machine seconds of the search's own time, and this story is not about it.
@@ -285,5 +325,13 @@ test.describe("without JavaScript", () => {
       .getByRole("link", { name: "Go to next page" })
       .click();
     await expect(page).toHaveURL("/search/?page=2");
+  });
+
+  test("the sort control submits with its Sort button", async ({ page }) => {
+    await page.goto(`${BASE_URL}/search/jeans?page=2&minRating=1`);
+    await page.getByLabel("Sort by").selectOption({ label: "Price: high to low" });
+    await page.getByRole("button", { name: "Sort", exact: true }).click();
+    await expect(page).toHaveURL("/search/jeans?page=1&minRating=1&sort=price-desc");
+    await expect(page.getByLabel("Sort by")).toHaveValue("price-desc");
   });
 });

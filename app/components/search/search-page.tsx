@@ -15,6 +15,7 @@ import {
 import { useReloadAtViewportSize } from "#app/lib/viewport.ts";
 import type { Route } from "../../routes/+types/search";
 import { SearchNotice } from "./search-notice.tsx";
+import { SearchCorrection, SearchToolbar } from "./search-toolbar.tsx";
 
 type SearchData = Route.ComponentProps["loaderData"];
 
@@ -35,17 +36,22 @@ function SearchResults({ data }: { data: SearchData }) {
   if (products === null) return <SearchFailed headingLevel={2} />;
   if (products.length === 0) {
     return (
-      <MessageScreen
-        image="noResults"
-        headingLevel={2}
-        title="No result found."
-        paragraph="Try searching for something else or go back to the previous page."
-        action={{ label: "GO BACK", onClick: () => navigate(-1) }}
-      />
+      <>
+        <SearchCorrection corrected={data.correctedSearch} />
+        <MessageScreen
+          image="noResults"
+          headingLevel={2}
+          title="No result found."
+          paragraph="Try searching for something else or go back to the previous page."
+          action={{ label: "GO BACK", onClick: () => navigate(-1) }}
+        />
+      </>
     );
   }
   return (
     <>
+      <SearchCorrection corrected={data.correctedSearch} />
+      <SearchToolbar state={state} total={data.total} sort={data.sort} />
       <ProductGrid products={products} columns="search" label="Products" />
       <Pagination
         current={state.page ?? 1}
