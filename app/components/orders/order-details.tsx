@@ -78,7 +78,7 @@ function Timeline({ history }: { history: Order["statusHistory"] }) {
 /** One of the customer's orders: its items, status history, totals, shipping and payment. */
 export function OrderDetails({ order, backFromPayment }: { order: Order; backFromPayment: boolean }) {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6">
+    <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-gray-600 text-sm dark:text-gray-400">
         <ol className="flex flex-wrap items-center gap-1">
           <li>

@@ -22,12 +22,13 @@ export function PhoneNumberInput({
         <label htmlFor="field-country" className="sr-only">
           Country
         </label>
+        {/* Sized to its longest option, so the country and its code are never cut. */}
         <select
           id="field-country"
           name="country"
           value={country}
           onChange={(e) => onCountry(e.currentTarget.value)}
-          className="h-11 w-32 shrink-0 rounded-lg border border-gray-300 bg-white px-2 text-sm dark:border-gray-700 dark:bg-gray-900"
+          className="h-11 max-w-[55%] shrink-0 rounded-lg border border-gray-300 bg-white pr-7 pl-3 text-sm dark:border-gray-700 dark:bg-gray-900"
         >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
@@ -35,10 +36,14 @@ export function PhoneNumberInput({
             </option>
           ))}
         </select>
-        <div className="relative flex-1">
+        {/* The calling code sits in the box beside the digits, never under them, whatever its length. */}
+        <div
+          className={`flex h-11 min-w-0 flex-1 items-center rounded-lg border bg-white focus-within:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus-within:border-brand focus-within:ring-brand/30 dark:border-gray-700"}`}
+        >
           <span
             aria-hidden="true"
-            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 text-gray-500 dark:text-gray-400"
+            data-testid="calling-code"
+            className="shrink-0 border-gray-200 border-r py-1 pr-2 pl-3 text-gray-600 dark:border-gray-700 dark:text-gray-400"
           >
             +{callingCode}
           </span>
@@ -49,8 +54,7 @@ export function PhoneNumberInput({
             autoComplete="tel-national"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "field-phoneNumber-error" : undefined}
-            style={{ paddingLeft: `${1.25 + callingCode.length * 0.6}rem` }}
-            className={`h-11 w-full rounded-lg border bg-white pr-3 text-base outline-none focus:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus:border-brand focus:ring-brand/30 dark:border-gray-700"}`}
+            className="h-full min-w-0 flex-1 rounded-r-lg bg-transparent pr-3 pl-2 text-base outline-none"
           />
         </div>
       </div>
