@@ -132,7 +132,8 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
         }}
         onKeyDown={() => undefined}
       >
-        <div className="relative">
+        {/* A square box of its own size (the pictures are square), so it is there before either image. */}
+        <div className="relative size-[min(95vw,95vh,1200px)]">
           {shown && (
             <img
               src={shown}
@@ -140,7 +141,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
               width={1200}
               height={1200}
               data-testid="viewer-placeholder"
-              className="absolute inset-0 block size-full object-contain"
+              className="absolute inset-0 size-full object-contain"
             />
           )}
           <img
@@ -149,7 +150,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
             width={1200}
             height={1200}
             loading="lazy"
-            className="relative block max-h-[95vh] w-auto max-w-[95vw] object-contain"
+            className="absolute inset-0 size-full object-contain"
           />
           <button
             type="button"
