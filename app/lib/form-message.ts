@@ -1,5 +1,5 @@
 /**
- * One message per problem (docs/storefront/accounts.md#form-errors): a failure about a field the form
+ * One message per problem (docs/storefront/README.md#forms): a failure about a field the form
  * shows is said under that field, so the box above the form keeps only what no shown field says
  * (a wrong password for the pair, a service that failed, a problem with a hidden field).
  */

@@ -7,7 +7,7 @@ import { verifyEmailBody } from "#contract/accounts.ts";
 import type { action, loader } from "../../routes/customer.email-verification.tsx";
 import { useSuccessToast } from "./use-success-toast.ts";
 
-/** docs/storefront/accounts.md#email-verification: said once the code was right. */
+/** docs/storefront/README.md#toasts: said once the code was right. */
 export const EMAIL_VERIFIED_TOAST = "Your email has been verified.";
 
 /** Email verification: the code mailed on opening the page, or a button to send one. */

@@ -8,7 +8,7 @@ import { CODE_LENGTH, forgotPasswordBody, resetPasswordBody } from "#contract/ac
 import type { action } from "../../routes/auth.forgot-password.tsx";
 import { useSuccessToast } from "./use-success-toast.ts";
 
-/** docs/storefront/accounts.md#forgot-password: said once the new password is saved. */
+/** docs/storefront/README.md#toasts: said once the new password is saved. */
 export const PASSWORD_CHANGED_TOAST = "Your password has been changed.";
 
 function EmailStep({ failure }: { failure?: { message?: string; fields?: Record<string, string> } }) {

@@ -5,7 +5,7 @@ import { notify } from "#app/lib/toast.ts";
 /**
  * A success toast once a form's step has worked: the action answers success with a redirect away
  * from the page (a verified email goes on, a changed password logs in), so leaving the page right
- * after posting `intent` is the success; a failure stays on the page (docs/storefront/accounts.md).
+ * after posting `intent` is the success; a failure stays on the page (docs/storefront/README.md#toasts).
  */
 export function useSuccessToast(intent: string, message: string) {
   const navigation = useNavigation();

@@ -58,7 +58,7 @@ export async function runPhoneStep(core: CoreContext, customerId: string, form: 
       ({ idToken } = await confirmPhoneCode(core, customerId, parsed.data));
     } catch (error) {
       // A wrong or missing code is the code field's problem, said under it; the rest (an expired
-      // code, too many tries) is the form's (docs/storefront/accounts.md#form-errors).
+      // code, too many tries) is the form's (docs/storefront/README.md#forms).
       const message = phoneFailure(error);
       const aboutCode = error instanceof DomainError && CODE_FIELD_PROBLEMS.has(error.code ?? "");
       return invalidForm(aboutCode ? { message, fields: { code: message } } : { message }, codeStep);
