@@ -144,6 +144,21 @@ export function CartBadge({ count }: { count: number | null }) {
   );
 }
 
+/** The cart icon with its badge: in the bar on wide screens, beside the menu on small ones. */
+function CartLink({ count, className = "" }: { count: number | null; className?: string }) {
+  return (
+    <NavLink
+      to="/customer/shopping-cart"
+      className={`icon-button relative ${className}`}
+      aria-label={cartLabel(count)}
+      title={cartLabel(count)}
+    >
+      <CartIcon />
+      <CartBadge count={count} />
+    </NavLink>
+  );
+}
+
 export function NavBar({
   isLoggedIn,
   cartCount,
@@ -174,15 +189,7 @@ export function NavBar({
           <ThemeToggle theme={theme} onToggle={toggle} />
           {isLoggedIn ? (
             <>
-              <NavLink
-                to="/customer/shopping-cart"
-                className="icon-button relative"
-                aria-label={cartLabel(cartCount)}
-                title={cartLabel(cartCount)}
-              >
-                <CartIcon />
-                <CartBadge count={cartCount} />
-              </NavLink>
+              <CartLink count={cartCount} />
               <NavLink to="/customer/favorites" className="icon-button" aria-label="Favorites">
                 <HeartIcon />
               </NavLink>
@@ -203,17 +210,7 @@ export function NavBar({
             </>
           )}
         </div>
-        {isLoggedIn && (
-          <NavLink
-            to="/customer/shopping-cart"
-            className="icon-button relative sm:hidden"
-            aria-label={cartLabel(cartCount)}
-            title={cartLabel(cartCount)}
-          >
-            <CartIcon />
-            <CartBadge count={cartCount} />
-          </NavLink>
-        )}
+        {isLoggedIn && <CartLink count={cartCount} className="sm:hidden" />}
         <Dropdown label="Menu" summary={<MenuIcon />} className="sm:hidden">
           {isLoggedIn ? (
             <>
