@@ -83,7 +83,7 @@ test("the summary shows Subtotal and Tax, and the coupon's rows only with a coup
 async function leftEdges(page: Page) {
   const logo = await page
     .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "shop" })
+    .getByRole("link", { name: "shop", exact: true })
     .boundingBox();
   const heading = await page.getByRole("heading", { level: 1 }).first().boundingBox();
   return [Math.round(logo!.x), Math.round(heading!.x)];
