@@ -18,17 +18,18 @@ export function PhoneNumberInput({
       <label htmlFor="field-phoneNumber" className="font-medium text-sm">
         Phone Number
       </label>
-      <div className="flex gap-2">
+      {/* On phones the country takes its own row: beside the number it would be cut. */}
+      <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="field-country" className="sr-only">
           Country
         </label>
-        {/* Sized to its longest option, so the country and its code are never cut. */}
+        {/* Side by side, sized to its longest option, so the country and its code are never cut. */}
         <select
           id="field-country"
           name="country"
           value={country}
           onChange={(e) => onCountry(e.currentTarget.value)}
-          className="h-11 max-w-[55%] shrink-0 rounded-lg border border-gray-300 bg-white pr-7 pl-3 text-sm dark:border-gray-700 dark:bg-gray-900"
+          className="h-11 w-full shrink-0 rounded-lg border border-gray-300 bg-white pr-7 pl-3 text-sm sm:w-auto sm:max-w-[55%] dark:border-gray-700 dark:bg-gray-900"
         >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
@@ -43,7 +44,7 @@ export function PhoneNumberInput({
           <span
             aria-hidden="true"
             data-testid="calling-code"
-            className="shrink-0 border-gray-200 border-r py-1 pr-2 pl-3 text-gray-600 dark:border-gray-700 dark:text-gray-400"
+            className="shrink-0 pr-1.5 pl-3 text-gray-600 dark:text-gray-400"
           >
             +{callingCode}
           </span>
