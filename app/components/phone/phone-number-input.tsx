@@ -39,7 +39,7 @@ export function PhoneNumberInput({
         </select>
         {/* The calling code sits in the box beside the digits, never under them, whatever its length. */}
         <div
-          className={`flex h-11 min-w-0 flex-1 items-center rounded-lg border bg-white focus-within:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus-within:border-brand focus-within:ring-brand/30 dark:border-gray-700"}`}
+          className={`flex h-11 min-w-0 flex-none items-center sm:flex-1 rounded-lg border bg-white focus-within:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus-within:border-brand focus-within:ring-brand/30 dark:border-gray-700"}`}
         >
           <span
             aria-hidden="true"
