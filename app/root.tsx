@@ -14,6 +14,8 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from "react-router";
+import { SESSION_COOKIE } from "#contract/session.ts";
+import { cartCountFor } from "#core/cart/cart-count.ts";
 import type { Route } from "./+types/root";
 import favicon from "./assets/favicon.svg";
 import { Footer } from "./components/footer.tsx";
@@ -22,23 +24,27 @@ import { NavBar } from "./components/nav-bar.tsx";
 import { ProgressBar } from "./components/progress-bar.tsx";
 import { NotFoundScreen, PAGE_NOT_FOUND } from "./components/route-error-boundary.tsx";
 import { Toaster } from "./components/toaster.tsx";
-import { hasSessionCookie, readTheme } from "./lib/cookies.server.ts";
+import { readCookies, readTheme } from "./lib/cookies.server.ts";
 import { isNetworkError, isNotFound } from "./lib/route-errors.ts";
 import { THEME_BOOT_SCRIPT } from "./lib/theme.ts";
 import { VIEWPORT_BOOT_SCRIPT } from "./lib/viewport.ts";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = readCookies(request).get(SESSION_COOKIE);
   return {
     theme: readTheme(request),
-    isLoggedIn: hasSessionCookie(request),
+    isLoggedIn: Boolean(token),
+    // The cart badge's count: one small query for a signed-in customer, none for a visitor
+    // (docs/storefront/README.md#navigation-bar).
+    cartCount: token ? await cartCountFor(context.core, token) : null,
     year: context.core.now().getFullYear(),
   };
 }
 
 /**
- * The root's data (theme, login state, year) changes only through a form post (log in, log out),
- * so ordinary navigations do not reload it.
+ * The root's data (theme, login state, year, the cart's count) changes only through a form post (log
+ * in, log out, add to cart, a cart change, checkout), so ordinary navigations do not reload it.
  */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
@@ -91,7 +97,11 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <ProgressBar />
-      <NavBar isLoggedIn={data?.isLoggedIn ?? false} theme={data?.theme ?? "light"} />
+      <NavBar
+        isLoggedIn={data?.isLoggedIn ?? false}
+        cartCount={data?.cartCount ?? null}
+        theme={data?.theme ?? "light"}
+      />
       <main id="main" className="flex-1">
         {children}
       </main>

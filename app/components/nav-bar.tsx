@@ -124,7 +124,51 @@ function Dropdown({
   );
 }
 
-export function NavBar({ isLoggedIn, theme: serverTheme }: { isLoggedIn: boolean; theme: Theme }) {
+/** "Shopping cart, 3 items": the cart link's name says what its badge shows (docs/storefront/README.md#navigation-bar). */
+export function cartLabel(count: number | null): string {
+  if (!count) return "Shopping cart";
+  return `Shopping cart, ${count} ${count === 1 ? "item" : "items"}`;
+}
+
+/** The number on the cart icon: none for an empty cart, "99+" past two digits. */
+export function CartBadge({ count }: { count: number | null }) {
+  if (!count) return null;
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="cart-count"
+      className="-top-1 -right-1 absolute grid h-5 min-w-5 place-items-center rounded-full bg-brand px-1 font-semibold text-[11px] text-white leading-none ring-2 ring-white dark:bg-indigo-400 dark:text-gray-950 dark:ring-gray-950"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+/** The cart icon with its badge: in the bar on wide screens, beside the menu on small ones. */
+function CartLink({ count, className = "" }: { count: number | null; className?: string }) {
+  return (
+    <NavLink
+      to="/customer/shopping-cart"
+      className={`icon-button relative ${className}`}
+      aria-label={cartLabel(count)}
+      title={cartLabel(count)}
+    >
+      <CartIcon />
+      <CartBadge count={count} />
+    </NavLink>
+  );
+}
+
+export function NavBar({
+  isLoggedIn,
+  cartCount,
+  theme: serverTheme,
+}: {
+  isLoggedIn: boolean;
+  /** Lines in the signed-in customer's cart (the root loader's), null for a visitor. */
+  cartCount: number | null;
+  theme: Theme;
+}) {
   const { theme, toggle } = useTheme(serverTheme);
   const themeItem = (
     <button type="button" className={itemClass} onClick={toggle}>
@@ -145,9 +189,7 @@ export function NavBar({ isLoggedIn, theme: serverTheme }: { isLoggedIn: boolean
           <ThemeToggle theme={theme} onToggle={toggle} />
           {isLoggedIn ? (
             <>
-              <NavLink to="/customer/shopping-cart" className="icon-button" aria-label="Shopping cart">
-                <CartIcon />
-              </NavLink>
+              <CartLink count={cartCount} />
               <NavLink to="/customer/favorites" className="icon-button" aria-label="Favorites">
                 <HeartIcon />
               </NavLink>
@@ -168,6 +210,7 @@ export function NavBar({ isLoggedIn, theme: serverTheme }: { isLoggedIn: boolean
             </>
           )}
         </div>
+        {isLoggedIn && <CartLink count={cartCount} className="sm:hidden" />}
         <Dropdown label="Menu" summary={<MenuIcon />} className="sm:hidden">
           {isLoggedIn ? (
             <>

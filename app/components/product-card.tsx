@@ -83,7 +83,10 @@ export function ProductCard({
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1.5 p-3">
-          <Title className="line-clamp-2 min-h-10 font-medium text-sm leading-5">{product.title}</Title>
+          {/* The whole title, wrapped: variants differ only by the colour at its end (docs/storefront/README.md#product-cards). */}
+          <Title className="min-h-10 text-pretty break-words font-medium text-sm leading-5">
+            {product.title}
+          </Title>
           <Rating average={product.ratingsAverage} count={product.ratingsQuantity} size={14} />
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
             <span className="font-semibold">{formatPrice(product.price)}</span>

@@ -55,10 +55,16 @@ test("a shopper signs up, verifies the emailed code and sees the profile", async
   await hydrated(page);
   await fill(page, "Verification Code", code === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify Email" }).click();
-  await expect(page.getByRole("alert")).toHaveText("The verification code is incorrect. Please try again.");
+  // One message per problem: a wrong code is said under the code, not again in a box above.
+  await expect(page.getByLabel("Verification Code")).toHaveAccessibleDescription(
+    "The verification code is incorrect. Please try again.",
+  );
+  await expect(page.getByText("The verification code is incorrect. Please try again.")).toHaveCount(1);
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await fill(page, "Verification Code", code);
   await page.getByRole("button", { name: "Verify Email" }).click();
   await expect(page).toHaveURL("/");
+  await expect(page.locator(".Toastify__toast--success")).toHaveText("Your email has been verified.");
 
   await page.goto("/customer/profile");
   await expect(page.getByText("Alice Martin")).toBeVisible();
@@ -176,6 +182,7 @@ test("a customer who forgot the password resets it with the mailed code and is l
   await fill(page, "Confirm New Password", "brand-new-pass");
   await page.getByRole("button", { name: "Change Password" }).click();
   await expect(page).toHaveURL("/", AFTER_HASHING);
+  await expect(page.locator(".Toastify__toast--success")).toHaveText("Your password has been changed.");
   await expect(page.getByRole("navigation", { name: "Main" }).getByLabel("Account menu")).toBeVisible();
 
   // The old password no longer works; the new one does.
@@ -203,7 +210,12 @@ test("a customer adds a phone number: a wrong code is refused, the right one ver
   await expect(page.getByText("Phone number is required.")).toBeVisible();
   await fill(page, "Phone Number", "612");
   await page.getByRole("button", { name: "Send Verification Code" }).click();
-  await expect(page.getByRole("alert")).toHaveText("The phone number is invalid or incorrectly formatted.");
+  // Said once, under the number (not again in a box above the form).
+  await expect(page.getByLabel("Phone Number")).toHaveAccessibleDescription(
+    "The phone number is invalid or incorrectly formatted.",
+  );
+  await expect(page.getByText("The phone number is invalid or incorrectly formatted.")).toHaveCount(1);
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await fill(page, "Phone Number", "612345678");
   await page.getByRole("button", { name: "Send Verification Code" }).click();
   await expect(page.getByRole("status")).toContainText("+212612345678");
@@ -215,7 +227,11 @@ test("a customer adds a phone number: a wrong code is refused, the right one ver
   await expect(page.getByText("Verification code must be exactly 6 digits.")).toBeVisible();
   await fill(page, "Verification Code", code === "123456" ? "654321" : "123456");
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("alert")).toHaveText("The code you entered is incorrect. Please try again.");
+  await expect(page.getByLabel("Verification Code")).toHaveAccessibleDescription(
+    "The code you entered is incorrect. Please try again.",
+  );
+  await expect(page.getByText("The code you entered is incorrect. Please try again.")).toHaveCount(1);
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await fill(page, "Verification Code", code);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { name: "Phone Number Verified" })).toBeVisible();
@@ -234,7 +250,7 @@ test("a customer adds a phone number: a wrong code is refused, the right one ver
   await page.goto("/customer/add-phone-number");
   await fill(page, "Phone Number", "612345678");
   await page.getByRole("button", { name: "Send Verification Code" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This phone number already exists in your account.");
+  await expect(page.getByText("This phone number already exists in your account.")).toHaveCount(1);
   expect(await texts()).toBe(textsBefore);
 });
 

@@ -53,6 +53,9 @@ export const STORY_STOCK = {
   // accounts.spec.ts, favorites.spec.ts: an add to cart that first asks a visitor to log in (the
   // favorites stories take no stock).
   "accounts-log-in-to-add": { M: 10 },
+  // details.spec.ts: the cart badge and the summary's rows.
+  "details-badge": { M: 10 },
+  "details-summary": { M: 10 },
   // behind-nginx.spec.ts: the whole shopping story over https through nginx.
   "nginx-story": { M: 10 },
 } satisfies Record<string, Record<string, number>>;

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
+import { boxMessage } from "#app/lib/form-message.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { loginBody, signupBody } from "#contract/accounts.ts";
 
@@ -37,7 +38,7 @@ export function LogInForm() {
   return (
     <AccountCard title="Log In">
       <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
-        <ErrorBox message={failure?.message} busy={busy} />
+        <ErrorBox message={boxMessage(failure, ["email", "password"])} busy={busy} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label="Email"
@@ -77,7 +78,10 @@ export function SignUpForm() {
   return (
     <AccountCard title="Sign Up">
       <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
-        <ErrorBox message={failure?.message} busy={busy} />
+        <ErrorBox
+          message={boxMessage(failure, ["firstName", "lastName", "email", "password", "confirmPassword"])}
+          busy={busy}
+        />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -1,9 +1,14 @@
 import { Form, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { CodeStepForm } from "#app/components/code-step-form.tsx";
 import { AccountCard, ErrorBox, SubmitButton, useBusy } from "#app/components/form-controls.tsx";
+import { boxMessage } from "#app/lib/form-message.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { verifyEmailBody } from "#contract/accounts.ts";
 import type { action, loader } from "../../routes/customer.email-verification.tsx";
+import { useSuccessToast } from "./use-success-toast.ts";
+
+/** docs/storefront/README.md#toasts: said once the code was right. */
+export const EMAIL_VERIFIED_TOAST = "Your email has been verified.";
 
 /** Email verification: the code mailed on opening the page, or a button to send one. */
 export function EmailVerificationPage() {
@@ -15,6 +20,7 @@ export function EmailVerificationPage() {
   const sending = useBusy("send");
   const verifying = useBusy("verify");
   const validation = useFormValidation(verifyEmailBody);
+  useSuccessToast("verify", EMAIL_VERIFIED_TOAST);
   const failure = result?.message ? result : undefined;
   const sentNow = result?.notice;
   const showForm = loaded.sent || Boolean(sentNow);
@@ -26,7 +32,7 @@ export function EmailVerificationPage() {
           validation={validation}
           action={action}
           notice={sentNow ?? loaded.message}
-          message={failure?.message}
+          message={boxMessage(failure, ["emailVerificationCode"])}
           busy={verifying}
           code={{
             label: "Verification Code",

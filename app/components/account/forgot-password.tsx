@@ -2,16 +2,21 @@ import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { CodeStepForm } from "#app/components/code-step-form.tsx";
 import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
+import { boxMessage } from "#app/lib/form-message.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { CODE_LENGTH, forgotPasswordBody, resetPasswordBody } from "#contract/accounts.ts";
 import type { action } from "../../routes/auth.forgot-password.tsx";
+import { useSuccessToast } from "./use-success-toast.ts";
+
+/** docs/storefront/README.md#toasts: said once the new password is saved. */
+export const PASSWORD_CHANGED_TOAST = "Your password has been changed.";
 
 function EmailStep({ failure }: { failure?: { message?: string; fields?: Record<string, string> } }) {
   const busy = useBusy("send");
   const { formProps, errorFor } = useFormValidation(forgotPasswordBody);
   return (
     <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
-      <ErrorBox message={failure?.message} busy={busy} />
+      <ErrorBox message={boxMessage(failure, ["email"])} busy={busy} />
       <p className="text-gray-600 text-sm dark:text-gray-400">
         Enter the email of your account and we will send you a code to choose a new password.
       </p>
@@ -38,6 +43,7 @@ function CodeStep({
 }) {
   const busy = useBusy("reset");
   const validation = useFormValidation(resetPasswordBody);
+  useSuccessToast("reset", PASSWORD_CHANGED_TOAST);
   const { errorFor, values } = validation;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -49,7 +55,10 @@ function CodeStep({
     <CodeStepForm
       validation={validation}
       notice={notice}
-      message={failure?.message}
+      message={boxMessage(
+        failure,
+        showPasswords ? ["passwordResetCode", "newPassword", "confirmNewPassword"] : ["passwordResetCode"],
+      )}
       busy={busy}
       hidden={{ email }}
       code={{ label: "Password Reset Code", name: "passwordResetCode", error: error("passwordResetCode") }}

@@ -8,6 +8,33 @@ import type { CustomerProfile } from "#contract/accounts.ts";
 /** The role as a label: `customer` → `Customer`. */
 const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
+/**
+ * An email that may wrap before its "@" (and a long domain before its dots), never mid-word; only a
+ * single part longer than the line breaks inside, as a last resort.
+ */
+export function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <span title={email}>{email}</span>;
+  const domain = email.slice(at + 1).split(".");
+  return (
+    <span title={email} data-testid="profile-email">
+      {email.slice(0, at)}
+      <wbr />@
+      {domain.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the domain's parts in order, never reordered
+        <span key={i}>
+          {i > 0 && (
+            <>
+              <wbr />.
+            </>
+          )}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 function ProfileLayout({
   image,
   name,
@@ -35,9 +62,9 @@ function ProfileLayout({
           </div>
         </div>
         <dl className="mt-8 grid gap-5 sm:grid-cols-2">
-          <div>
+          <div className="min-w-0">
             <dt className="font-medium text-gray-500 text-sm dark:text-gray-400">Email</dt>
-            <dd className="mt-1 break-all">{email}</dd>
+            <dd className="mt-1 break-words">{email}</dd>
           </div>
           <div>
             <dt className="font-medium text-gray-500 text-sm dark:text-gray-400">Phone Number</dt>
@@ -91,7 +118,7 @@ function Profile({ profile }: { profile: CustomerProfile }) {
         </p>
       }
       role={<p className="text-gray-500 dark:text-gray-400">{roleLabel(profile.role)}</p>}
-      email={profile.email}
+      email={<EmailAddress email={profile.email} />}
       phone={
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
           {phone ? (

@@ -8,7 +8,7 @@ import { Cart, CartFailed, type CartPage, CartSkeleton } from "./cart.tsx";
 /** The page's frame: its title over the cart, or over its failed state (the route's error boundary). */
 export function CartFrame({ children }: { children: ReactNode }) {
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-8">
+    <section className="mx-auto w-full max-w-7xl px-4 py-8">
       <h1 className="section-title mb-6">SHOPPING CART</h1>
       {children}
     </section>

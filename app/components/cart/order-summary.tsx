@@ -2,6 +2,14 @@ import type { ReactNode } from "react";
 import { formatPrice } from "#contract/money-format.ts";
 import type { CartResponse } from "#contract/shopping.ts";
 
+/**
+ * Subtotal: the items before tax and shipping (docs/storefront/cart.md#summary), the total less
+ * those two, to the cent. The cart and the order pages both show it.
+ */
+export function subtotal(pricing: { totalPrice: number; taxPrice: number; shippingPrice: number }): number {
+  return Math.round((pricing.totalPrice - pricing.taxPrice - pricing.shippingPrice) * 100) / 100;
+}
+
 function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
     <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? "font-semibold" : ""}`}>
@@ -12,9 +20,11 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 }
 
 /**
- * The cart's ORDER SUMMARY (docs/storefront/cart.md#summary): its seven rows, then whatever the page puts below them (the
- * coupon form, the checkout button). The total before the discount is struck through in red once a
- * coupon applies.
+ * The cart's ORDER SUMMARY (docs/storefront/cart.md#summary): Subtotal (the items before tax), Tax
+ * Price, Shipping Price and Total Price; with a coupon, the total is struck through in red and the
+ * coupon's rows follow (Total Price After Discount, Coupon Code, Coupon Discount (%), Discounted
+ * Amount), which without one would only repeat the total and say "None". Then whatever the page puts
+ * below (the coupon form, the checkout button).
  */
 export function OrderSummary({ cart, children }: { cart: CartResponse; children?: ReactNode }) {
   const { pricing, coupon } = cart.data;
@@ -27,9 +37,10 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
         ORDER SUMMARY
       </h2>
       <dl className="mt-3 divide-y divide-gray-200 text-sm dark:divide-gray-800" data-testid="order-summary">
+        <Row label="Subtotal">{formatPrice(subtotal(pricing))}</Row>
         <Row label="Tax Price">{formatPrice(pricing.taxPrice)}</Row>
         <Row label="Shipping Price">{formatPrice(pricing.shippingPrice)}</Row>
-        <Row label="Total Price">
+        <Row label="Total Price" strong={!coupon}>
           {coupon ? (
             <s className="text-red-700 dark:text-red-400" data-testid="total-before-discount">
               {formatPrice(pricing.totalPrice)}
@@ -38,12 +49,16 @@ export function OrderSummary({ cart, children }: { cart: CartResponse; children?
             formatPrice(pricing.totalPrice)
           )}
         </Row>
-        <Row label="Total Price After Discount" strong>
-          {formatPrice(pricing.totalPriceAfterDiscount)}
-        </Row>
-        <Row label="Coupon Code">{coupon ? coupon.couponCode : "None"}</Row>
-        <Row label="Coupon Discount (%)">{coupon ? `${coupon.couponDiscount}%` : "0%"}</Row>
-        <Row label="Discounted Amount">{formatPrice(coupon?.discountedAmount ?? 0)}</Row>
+        {coupon && (
+          <>
+            <Row label="Total Price After Discount" strong>
+              {formatPrice(pricing.totalPriceAfterDiscount)}
+            </Row>
+            <Row label="Coupon Code">{coupon.couponCode}</Row>
+            <Row label="Coupon Discount (%)">{`${coupon.couponDiscount}%`}</Row>
+            <Row label="Discounted Amount">{formatPrice(coupon.discountedAmount)}</Row>
+          </>
+        )}
       </dl>
       {children}
     </section>
@@ -55,7 +70,7 @@ export function OrderSummarySkeleton() {
     <div className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
       <p className="font-bold text-lg tracking-tight">ORDER SUMMARY</p>
       <div className="mt-4 flex flex-col gap-4">
-        {["tax", "shipping", "total", "after", "code", "percent", "amount"].map((row) => (
+        {["subtotal", "tax", "shipping", "total"].map((row) => (
           <div key={row} className="flex justify-between gap-4">
             <div className="skeleton h-4 w-28 rounded" />
             <div className="skeleton h-4 w-20 rounded" />

@@ -95,7 +95,7 @@ export function OrderDetails({
 }) {
   const awaiting = order.status === "pending_payment" && order.paymentMethod === "credit_card";
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6">
+    <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-gray-600 text-sm dark:text-gray-400">
         <ol className="flex flex-wrap items-center gap-1">
           <li>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { subtotal } from "#app/components/cart/order-summary.tsx";
 import { FallbackImage } from "#app/components/fallback-image.tsx";
 import { formatPrice } from "#contract/money-format.ts";
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "#contract/shopping.ts";
@@ -115,6 +116,10 @@ export function PricingRows({ order, compact = false }: { order: Order; compact?
       {!compact && (
         <>
           <div className={row}>
+            <dt className={label}>Subtotal</dt>
+            <dd>{formatPrice(subtotal(pricing))}</dd>
+          </div>
+          <div className={row}>
             <dt className={label}>Tax Price</dt>
             <dd>{formatPrice(pricing.taxPrice)}</dd>
           </div>
@@ -150,7 +155,7 @@ export function PricingRows({ order, compact = false }: { order: Order; compact?
           </div>
         </>
       )}
-      {(coupon || !compact) && (
+      {coupon && (
         <div className={`${row} border-gray-200 border-t pt-2 dark:border-gray-800`}>
           <dt className="font-semibold">Total Price After Discount</dt>
           <dd className="font-bold">{formatPrice(pricing.totalPriceAfterDiscount)}</dd>

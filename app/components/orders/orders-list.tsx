@@ -107,7 +107,7 @@ function OrdersList({ page, orders }: { page: number; orders: OrdersPage }) {
 /** The page's frame: its title over the list, or over its failed state (the route's error boundary). */
 export function OrdersFrame({ children }: { children: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
+    <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="section-title mb-5">ORDERS</h1>
       {children}
     </div>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, useActionData, useLoaderData, useNavigate } from "react-router";
 import { CodeStepForm } from "#app/components/code-step-form.tsx";
 import { AccountCard, ErrorBox, SubmitButton, useBusy } from "#app/components/form-controls.tsx";
+import { boxMessage } from "#app/lib/form-message.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { confirmPhoneCodeBody } from "#contract/accounts.ts";
 import type { action, loader } from "../../routes/customer.add-phone-number.tsx";
@@ -17,7 +18,7 @@ function NumberStep({ failure }: { failure?: { message?: string; fields?: Record
   const error = errorFor("phoneNumber") ?? failure?.fields?.phoneNumber;
   return (
     <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
-      <ErrorBox message={failure?.message} busy={busy} />
+      <ErrorBox message={boxMessage(failure, ["phoneNumber"])} busy={busy} />
       <p className="text-gray-600 text-sm dark:text-gray-400">
         We will text a 6-digit code to this number to check that it is yours.
       </p>
@@ -34,7 +35,7 @@ function CodeStep({ step }: { step: Extract<Step, { step: "code" }> }) {
     <CodeStepForm
       validation={validation}
       notice={step.notice}
-      message={step.message}
+      message={boxMessage(step, ["code"])}
       busy={busy}
       hidden={{ verificationId: step.verificationId, phoneNumber: step.phoneNumber }}
       code={{

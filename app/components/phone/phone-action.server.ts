@@ -15,6 +15,9 @@ import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
 import { numberForm, type Step } from "./phone-steps.ts";
 
+/** Identity codes that are about the code the shopper typed (docs/storefront/accounts.md#phone-errors). */
+const CODE_FIELD_PROBLEMS = new Set(["invalid-verification-code", "missing-verification-code"]);
+
 /** The spec's message for a failure: identity codes by the table of docs/storefront/accounts.md#phone-errors, a saved number, else the generic one. */
 function phoneFailure(error: unknown): string {
   if (error instanceof DomainError) {
@@ -54,7 +57,11 @@ export async function runPhoneStep(core: CoreContext, customerId: string, form: 
     try {
       ({ idToken } = await confirmPhoneCode(core, customerId, parsed.data));
     } catch (error) {
-      return invalidForm({ message: phoneFailure(error) }, codeStep);
+      // A wrong or missing code is the code field's problem, said under it; the rest (an expired
+      // code, too many tries) is the form's (docs/storefront/README.md#forms).
+      const message = phoneFailure(error);
+      const aboutCode = error instanceof DomainError && CODE_FIELD_PROBLEMS.has(error.code ?? "");
+      return invalidForm(aboutCode ? { message, fields: { code: message } } : { message }, codeStep);
     }
     return save(core, customerId, idToken, codeStep.phoneNumber);
   }

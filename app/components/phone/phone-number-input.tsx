@@ -18,16 +18,18 @@ export function PhoneNumberInput({
       <label htmlFor="field-phoneNumber" className="font-medium text-sm">
         Phone Number
       </label>
-      <div className="flex gap-2">
+      {/* On phones the country takes its own row: beside the number it would be cut. */}
+      <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="field-country" className="sr-only">
           Country
         </label>
+        {/* Side by side, sized to its longest option, so the country and its code are never cut. */}
         <select
           id="field-country"
           name="country"
           value={country}
           onChange={(e) => onCountry(e.currentTarget.value)}
-          className="h-11 w-32 shrink-0 rounded-lg border border-gray-300 bg-white px-2 text-sm dark:border-gray-700 dark:bg-gray-900"
+          className="h-11 w-full shrink-0 rounded-lg border border-gray-300 bg-white pr-7 pl-3 text-sm sm:w-auto sm:max-w-[55%] dark:border-gray-700 dark:bg-gray-900"
         >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
@@ -35,10 +37,14 @@ export function PhoneNumberInput({
             </option>
           ))}
         </select>
-        <div className="relative flex-1">
+        {/* The calling code sits in the box beside the digits, never under them, whatever its length. */}
+        <div
+          className={`flex h-11 min-w-0 flex-none items-center sm:flex-1 rounded-lg border bg-white focus-within:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus-within:border-brand focus-within:ring-brand/30 dark:border-gray-700"}`}
+        >
           <span
             aria-hidden="true"
-            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 text-gray-500 dark:text-gray-400"
+            data-testid="calling-code"
+            className="shrink-0 pr-1.5 pl-3 text-gray-600 dark:text-gray-400"
           >
             +{callingCode}
           </span>
@@ -49,8 +55,7 @@ export function PhoneNumberInput({
             autoComplete="tel-national"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "field-phoneNumber-error" : undefined}
-            style={{ paddingLeft: `${1.25 + callingCode.length * 0.6}rem` }}
-            className={`h-11 w-full rounded-lg border bg-white pr-3 text-base outline-none focus:ring-2 dark:bg-gray-900 ${error ? "border-red-600 dark:border-red-400" : "border-gray-300 focus:border-brand focus:ring-brand/30 dark:border-gray-700"}`}
+            className="h-full min-w-0 flex-1 rounded-r-lg bg-transparent pr-3 pl-2 text-base outline-none"
           />
         </div>
       </div>

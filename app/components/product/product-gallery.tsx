@@ -56,7 +56,15 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const main = useRef<HTMLDivElement>(null);
   const current = images[index] ?? images[0] ?? "";
+  // The picture the page already shows (the size the browser chose), drawn in the viewer at once
+  // while the large one loads over it (docs/storefront/product.md#gallery).
+  const [shown, setShown] = useState<string | null>(null);
+  const openViewer = () => {
+    setShown(main.current?.querySelector("img")?.currentSrc || null);
+    dialog.current?.showModal();
+  };
 
   const onMove = (event: React.PointerEvent<HTMLDivElement>) => {
     if (event.pointerType !== "mouse") return;
@@ -69,16 +77,24 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
 
   return (
     <div className="flex flex-col-reverse gap-3 self-start md:sticky md:top-20 md:flex-row">
-      <Thumbnails images={images} index={index} onChoose={setIndex} />
+      <Thumbnails
+        images={images}
+        index={index}
+        onChoose={(i) => {
+          setIndex(i);
+          setShown(null);
+        }}
+      />
       <div className="relative aspect-square flex-1">
         {/* biome-ignore lint/a11y/noStaticElementInteractions: hover zoom and tap are pointer extras; the button below opens the same image for keyboards */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
         <div
+          ref={main}
           className="relative aspect-square cursor-zoom-in overflow-hidden rounded-2xl bg-gray-100 dark:bg-gray-800"
           onPointerMove={onMove}
           onPointerLeave={() => setZoom(null)}
           onClick={(event) => {
-            if ((event.nativeEvent as PointerEvent).pointerType === "touch") dialog.current?.showModal();
+            if ((event.nativeEvent as PointerEvent).pointerType === "touch") openViewer();
           }}
           data-zoomed={zoom ? "true" : undefined}
         >
@@ -102,7 +118,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
           className="icon-button absolute right-3 bottom-3 bg-white/90 shadow dark:bg-gray-900/90"
           aria-label="View larger image"
           title="View larger image"
-          onClick={() => dialog.current?.showModal()}
+          onClick={openViewer}
         >
           <ExpandIcon width={20} height={20} />
         </button>
@@ -116,14 +132,25 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
         }}
         onKeyDown={() => undefined}
       >
-        <div className="relative">
+        {/* A square box of its own size (the pictures are square), so it is there before either image. */}
+        <div className="relative size-[min(95vw,95vh,1200px)]">
+          {shown && (
+            <img
+              src={shown}
+              alt=""
+              width={1200}
+              height={1200}
+              data-testid="viewer-placeholder"
+              className="absolute inset-0 size-full object-contain"
+            />
+          )}
           <img
             src={largeUrl(current)}
             alt={title}
             width={1200}
             height={1200}
             loading="lazy"
-            className="block max-h-[95vh] w-auto max-w-[95vw] object-contain"
+            className="absolute inset-0 size-full object-contain"
           />
           <button
             type="button"

@@ -84,7 +84,17 @@ function PriceRow({ shown }: { shown: ProductDetail | Size }) {
   );
 }
 
-function ColourPicker({ product }: { product: ProductDetail }) {
+/**
+ * Another colour's page keeps the size the shopper chose (`?size=`): that page shows it when the
+ * colour has it and its own default otherwise (initialSize, docs/storefront/product.md#sizes).
+ */
+export function colourLink(productId: string, chosenSize: string | null): string {
+  return chosenSize
+    ? `/product/${productId}?size=${encodeURIComponent(chosenSize)}`
+    : `/product/${productId}`;
+}
+
+function ColourPicker({ product, chosenSize }: { product: ProductDetail; chosenSize: string | null }) {
   if (!product.group || product.group.productsIDs.length <= 1) return null;
   return (
     <div>
@@ -95,7 +105,7 @@ function ColourPicker({ product }: { product: ProductDetail }) {
         {product.group.productsIDs.map((v) => (
           <li key={v._id}>
             <Link
-              to={`/product/${v._id}`}
+              to={colourLink(v._id, chosenSize)}
               aria-label={v.colorName}
               title={v.colorName}
               aria-current={v._id === product._id ? "page" : undefined}
@@ -228,7 +238,7 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
     <div className="flex flex-col gap-5">
       <ProductHeading product={product} />
       <PriceRow shown={shown} />
-      <ColourPicker product={product} />
+      <ColourPicker product={product} chosenSize={requested && chosen ? chosen.size : null} />
       <SizePicker sizes={product.sizes} chosen={chosen} stockOf={stockOf} />
       <StockText quantity={stock} />
       <cart.Form
