@@ -60,6 +60,7 @@ describe("API plumbing", () => {
         "/customer/orders/stripe-checkout-session",
         "/customer/orders",
         "/customer/orders/{orderId}",
+        "/customer/orders/{orderId}/payment-session",
       ].sort(),
     );
     const methods = Object.fromEntries(
