@@ -46,8 +46,9 @@ function sneakerSide(c: Ctx): string {
   inner += stroke("M418,400 L648,468", overlay, 52);
   inner += seam("M410,430 L640,498", c);
   inner += path("M250,408 Q320,444 392,440 L390,464 Q320,470 244,434 Z", glow(t), `opacity="0.45"`);
-  // brand mark: small roundel on the quarter
-  inner += `<circle cx="312" cy="500" r="26" fill="${t.accent}" opacity="0.9"/><path d="M300,512 L312,486 L324,512 Z" fill="${white ? t.base : t.shade}"/>`;
+  // brand mark: two side stripes sweeping back along the quarter (a shoe's stripes, not a glyph)
+  inner += stroke("M250,540 Q330,470 430,470", t.accent, 16, `opacity="0.9"`);
+  inner += stroke("M262,572 Q344,506 448,500", white ? t.shade : t.accent, 10, `opacity="0.8"`);
   out += piece(c, "snk", upper, inner);
   out += band("M186,398 Q206,382 240,392 C284,414 322,432 362,430", overlay, t.line, 16, 5);
   const lace = laceColor(c);
