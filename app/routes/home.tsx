@@ -98,7 +98,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     origin: siteOrigin(request, context),
-    banners: slides.map((slide) => ({ src: slide.imageUrl, alt: bannerAltText(slide), href: slide.linkUrl })),
+    // The title and subtitle are also live text on a phone, where the picture's own lettering is too small.
+    banners: slides.map((slide) => ({
+      src: slide.imageUrl,
+      alt: bannerAltText(slide),
+      href: slide.linkUrl,
+      title: slide.title,
+      subtitle: slide.subtitle,
+    })),
     categories: categories!.data as Section<Taxonomy>,
     bestSellers: bestSellers!.data as Section<CardData[]>,
     offers: offers!.data as Section<CardData[]>,
