@@ -21,8 +21,8 @@ export type HomeRailQuery = Pick<
 
 /**
  * The cards of one home section (docs/storefront/home.md#rails): the listing's order, but one product
- * per colour group (its first in that order), and the groups whose product is in stock before the
- * sold-out ones. The public listing (`listProducts`) keeps showing every colour in its own order.
+ * per colour group (its first colour in stock), and groups sold out in every colour only after the
+ * others. The public listing (`listProducts`) keeps showing every colour in its own order.
  */
 export async function listHomeRail(
   ctx: CoreContext,
@@ -36,28 +36,41 @@ export async function listHomeRail(
     sql`SELECT ${productColumns(sql`p`)}, p.group_id FROM products p ${whereSql}
         ORDER BY ${orderBy(query.sort, undefined)} LIMIT ${query.limit * CANDIDATES_PER_CARD}`,
   );
-  const firstOfGroup = new Set<string>();
-  const chosen = rows.filter((row) => {
-    const group = row.group_id ?? row.id;
-    if (firstOfGroup.has(group)) return false;
-    firstOfGroup.add(group);
-    return true;
-  });
   const items = await listItemsForRows(
     ctx,
-    chosen,
+    rows,
     favoriteIds(
       ctx,
       options.viewerId,
-      chosen.map((r) => r.id),
+      rows.map((r) => r.id),
     ),
   );
-  return railOrder(items, query.limit).map((item) => pickFields(item, [...query.fields]));
+  const groups = new Map(rows.map((row) => [row.id, row.group_id ?? row.id]));
+  return railOrder(items, (item) => groups.get(item._id)!, query.limit).map((item) =>
+    pickFields(item, query.fields),
+  );
 }
 
-/** In stock first, each half in the listing's order, cut to `limit` cards. */
-export function railOrder<T extends { quantity: number }>(items: readonly T[], limit: number): T[] {
-  const inStock = items.filter((item) => item.quantity > 0);
-  const soldOut = items.filter((item) => item.quantity <= 0);
-  return [...inStock, ...soldOut].slice(0, limit);
+/**
+ * One card per group, `limit` at most: the groups' first in-stock products in the listing's order,
+ * then, if the rail is not full, the first products of the groups that are sold out in every colour.
+ */
+export function railOrder<T extends { quantity: number }>(
+  items: readonly T[],
+  groupOf: (item: T) => string,
+  limit: number,
+): T[] {
+  const shown = new Set<string>();
+  const chosen: T[] = [];
+  const take = (inStock: boolean) => {
+    for (const item of items) {
+      const group = groupOf(item);
+      if (chosen.length >= limit || shown.has(group) || item.quantity > 0 !== inStock) continue;
+      shown.add(group);
+      chosen.push(item);
+    }
+  };
+  take(true);
+  take(false);
+  return chosen;
 }
