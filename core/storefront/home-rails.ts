@@ -36,15 +36,8 @@ export async function listHomeRail(
     sql`SELECT ${productColumns(sql`p`)}, p.group_id FROM products p ${whereSql}
         ORDER BY ${orderBy(query.sort, undefined)} LIMIT ${query.limit * CANDIDATES_PER_CARD}`,
   );
-  const items = await listItemsForRows(
-    ctx,
-    rows,
-    favoriteIds(
-      ctx,
-      options.viewerId,
-      rows.map((r) => r.id),
-    ),
-  );
+  const ids = rows.map((r) => r.id);
+  const items = await listItemsForRows(ctx, rows, favoriteIds(ctx, options.viewerId, ids));
   const groups = new Map(rows.map((row) => [row.id, row.group_id ?? row.id]));
   return railOrder(items, (item) => groups.get(item._id)!, query.limit).map((item) =>
     pickFields(item, query.fields),

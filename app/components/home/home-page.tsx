@@ -196,13 +196,27 @@ function Banner({ banners }: { banners: HomeData["banners"] }) {
   );
 }
 
+type Category = Awaited<HomeData["categories"]>[number];
+
+function CategoryCard({ category, sizes }: { category: Category; sizes?: string }) {
+  return (
+    <TaxonomyCard
+      to={`/search/?page=1&category=${category._id}`}
+      name={category.name!}
+      image={category.image!}
+      round
+      sizes={sizes}
+    />
+  );
+}
+
 /**
  * docs/storefront/home.md#category-carousel: a shop with no more categories than the widest strip
  * shows at once gets them as a row that fills the width (a strip of four would fill a quarter of it
  * on a desktop): per breakpoint as many columns as the strip's count, or fewer when there are fewer
  * categories, each card at most 240 px and centred in its column.
  */
-function CategoryGrid({ categories }: { categories: Awaited<HomeData["categories"]> }) {
+function CategoryGrid({ categories }: { categories: Category[] }) {
   const style: Record<string, string> = {};
   CATEGORY_SLIDES.forEach((n, i) => {
     style[`--cols-${i}`] = String(Math.min(n, categories.length));
@@ -214,13 +228,7 @@ function CategoryGrid({ categories }: { categories: Awaited<HomeData["categories
     >
       {categories.map((c) => (
         <li key={c._id} className="mx-auto w-full max-w-60">
-          <TaxonomyCard
-            to={`/search/?page=1&category=${c._id}`}
-            name={c.name!}
-            image={c.image!}
-            round
-            sizes="(min-width: 1024px) 240px, 25vw"
-          />
+          <CategoryCard category={c} sizes="(min-width: 1024px) 240px, 25vw" />
         </li>
       ))}
     </ul>
@@ -254,17 +262,7 @@ function CategoryStrip({ categories }: { categories: HomeData["categories"] }) {
                   mode="strip"
                   label="CATEGORIES"
                   perView={CATEGORY_SLIDES}
-                  slides={loaded.map((c) => ({
-                    key: c._id!,
-                    content: (
-                      <TaxonomyCard
-                        to={`/search/?page=1&category=${c._id}`}
-                        name={c.name!}
-                        image={c.image!}
-                        round
-                      />
-                    ),
-                  }))}
+                  slides={loaded.map((c) => ({ key: c._id!, content: <CategoryCard category={c} /> }))}
                 />
               )}
             </section>
