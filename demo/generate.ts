@@ -159,8 +159,10 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
       const colourName = COLORS[colour].name;
       const title = `${baseTitle} - ${colourName}`;
       const views = GARMENT_VIEWS[kind.garment];
-      // Each style its own silhouette where the art has one (a biker jacket is not a bomber).
-      const images = views.map((view) => productImageUrl(artSlug(kind.garment, style), colour, view));
+      // Each style its own silhouette where the art has one (a biker jacket is not a bomber); whatever
+      // its style, a product of the Joggers under-subcategory is drawn as joggers.
+      const art = artSlug(kind.garment, pick.under.slug === "joggers" ? "Jogger" : style);
+      const images = views.map((view) => productImageUrl(art, colour, view));
       const words = [
         choose(DESCRIPTION_OPENERS),
         ...[...DESCRIPTION_DETAILS].sort(() => rand() - 0.5).slice(0, int(1, 3)),

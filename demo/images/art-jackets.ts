@@ -1,5 +1,6 @@
-// Jacket styles, each its own silhouette (docs/decisions/034-home-pictures-and-rails.md): biker, trucker,
-// puffer, field jacket and windbreaker. The bomber is `jacket` in art-tops.ts. Same 1000×1000 space.
+// Styles drawn as silhouettes of their own (docs/decisions/034-home-pictures-and-rails.md): the jackets
+// (biker, trucker, puffer, field jacket, windbreaker; the bomber is `jacket` in art-tops.ts) and the
+// sportswear joggers. Same 1000×1000 space as every garment.
 
 import type { Ctx, Draw } from "./art-common.ts";
 import { band, button, METAL, outlined, path, piece, rivet, seam, stroke } from "./art-common.ts";
@@ -232,7 +233,46 @@ const windbreaker: Draw = (view, c) => {
   return piece(c, "wind", WIND, inner) + over;
 };
 
-export const JACKET_STYLES = {
+// ---- Joggers: elastic waist with a drawcord, tapered legs gathered into rib cuffs, a side stripe ------
+
+const JOGGERS = sym(
+  [500, 150],
+  [
+    [676, 150],
+    [680, 214],
+    [716, 300, 712, 390],
+    [660, 850],
+    [664, 912],
+    [546, 912],
+    [548, 850],
+    [508, 450],
+    [504, 434, 500, 430],
+  ],
+);
+
+const joggers: Draw = (view, c) => {
+  const { t } = c;
+  const stripe = t.lum > 0.55 ? t.deep : "#f4f2ec";
+  let inner = both("M500,430 L520,850 L556,850 Q530,640 522,430 Z", (d) => path(d, t.shade));
+  inner += both("M712,390 L660,850 L640,850 Q680,620 690,380 Z", (d) => path(d, t.shade));
+  inner += both("M700,250 L652,850", (d) => stroke(d, stripe, 16)); // side stripes
+  inner += both("M420,460 Q460,560 470,700", (d) => stroke(d, t.light, 10, `opacity="0.4"`)); // knee folds
+  let over = "";
+  // gathered waistband and rib cuffs
+  over += band("M326,182 L674,182", t.shade, t.line, 60, 5);
+  for (let x = 340; x <= 660; x += 16) over += stroke(`M${x},160 L${x},204`, t.line, 2, `opacity="0.5"`);
+  over += both("M548,882 L664,882", (d) => band(d, t.shade, t.line, 56, 5));
+  if (view !== "back") {
+    over += stroke("M484,204 Q470,270 486,300 M516,204 Q530,270 514,300", "#f4f2ec", 7); // drawcord
+    over += both("M620,230 Q660,300 690,330", (d) => seam(d, c)); // slant pockets
+  } else {
+    over += outlined("M560,280 L650,280 L646,370 L564,370 Z", t.base, t.line, 4); // back pocket
+  }
+  return piece(c, "jog", JOGGERS, inner) + over;
+};
+
+export const STYLE_ART = {
+  joggers,
   biker,
   trucker,
   puffer,

@@ -31,10 +31,14 @@ describe("garment art (docs/decisions/034-home-pictures-and-rails.md)", () => {
     expect(
       ["Bomber", "Biker", "Trucker", "Puffer", "Field", "Windbreaker"].map((s) => artSlug("jacket", s)),
     ).toEqual(["jacket", "biker", "trucker", "puffer", "fieldjacket", "windbreaker"]);
+    expect(artSlug("trousers", "Jogger")).toBe("joggers");
     expect(artSlug("coat", "Biker")).toBe("coat"); // a style is only the art of its own garment
     const catalogue = generateCatalogue({ products: 400, seed: 1, now: new Date("2026-01-01T00:00:00Z") });
     const biker = catalogue.products!.find((p) => p.title.includes(" Biker "));
     expect(biker?.images?.[0]).toMatch(/^\/images\/products\/biker\/[a-z]+\/front\.webp$/);
+    const joggers = catalogue.products!.filter((p) => p.underSubcategories?.[0] === "bottoms/joggers");
+    expect(joggers.length).toBeGreaterThan(0);
+    for (const p of joggers) expect(p.images?.[0]).toMatch(/^\/images\/products\/joggers\//);
   });
 
   it("prints no framed pictogram that reads as a missing image", () => {

@@ -4,7 +4,7 @@
 import { ACCESSORIES } from "./art-accessories.ts";
 import { BOTTOMS } from "./art-bottoms.ts";
 import type { Draw } from "./art-common.ts";
-import { JACKET_STYLES } from "./art-jackets.ts";
+import { STYLE_ART } from "./art-jackets.ts";
 import { SHOES } from "./art-shoes.ts";
 import { TOPS } from "./art-tops.ts";
 import { COLORS, type ColorSlug } from "./palette.ts";
@@ -46,6 +46,7 @@ export const STYLE_GARMENT = {
   puffer: "jacket",
   fieldjacket: "jacket",
   windbreaker: "jacket",
+  joggers: "trousers",
 } as const satisfies Record<string, GarmentSlug>;
 
 export type StyleSlug = keyof typeof STYLE_GARMENT;
@@ -55,7 +56,7 @@ export type ArtSlug = GarmentSlug | StyleSlug;
 /** The art for a product of this garment in this style ("Biker" → `biker`, "Classic" → the garment). */
 export function artSlug(garment: GarmentSlug, style: string): ArtSlug {
   const slug = style.toLowerCase().replace(/[^a-z]/g, "");
-  const styled = slug === "field" ? "fieldjacket" : slug;
+  const styled = slug === "field" ? "fieldjacket" : slug === "jogger" ? "joggers" : slug;
   return Object.hasOwn(STYLE_GARMENT, styled) && STYLE_GARMENT[styled as StyleSlug] === garment
     ? (styled as StyleSlug)
     : garment;
@@ -91,7 +92,7 @@ export const GARMENT_VIEWS: Record<GarmentSlug, readonly string[]> = {
   socks: ["pair", "single", "detail"],
 };
 
-const DRAW: Record<ArtSlug, Draw> = { ...TOPS, ...BOTTOMS, ...SHOES, ...ACCESSORIES, ...JACKET_STYLES };
+const DRAW: Record<ArtSlug, Draw> = { ...TOPS, ...BOTTOMS, ...SHOES, ...ACCESSORIES, ...STYLE_ART };
 
 /** Detail views: which view is zoomed and the square crop [x, y, size] of its 1000×1000 space. */
 const DETAIL: Partial<Record<GarmentSlug, { from: string; box: readonly [number, number, number] }>> = {
