@@ -17,14 +17,27 @@ function silhouette(art: ArtSlug): string {
 const UNDER_GARMENTS = [
   ...new Set(TAXONOMY.flatMap((c) => c.subcategories.flatMap((s) => s.under.map((u) => u.garment)))),
 ];
-const JACKETS: ArtSlug[] = ["jacket", ...(Object.keys(STYLE_GARMENT) as ArtSlug[])];
+/** The styles drawn as their own outline; the sandal styles differ in their straps (tested below). */
+const JACKETS: ArtSlug[] = [
+  "jacket",
+  ...(Object.entries(STYLE_GARMENT)
+    .filter(([, g]) => g !== "sandals")
+    .map(([s]) => s) as ArtSlug[]),
+];
 
 describe("garment art (docs/decisions/034-home-pictures-and-rails.md)", () => {
   it("draws every garment of the taxonomy and every jacket style with its own silhouette", () => {
-    const arts = [...new Set<ArtSlug>([...UNDER_GARMENTS, ...JACKETS])];
+    const arts = [...new Set<ArtSlug>([...UNDER_GARMENTS, ...JACKETS, "joggers"])];
     const outlines = arts.map(silhouette);
     for (const [i, outline] of outlines.entries()) expect(outline, arts[i]).not.toBe("");
     expect(new Set(outlines).size).toBe(arts.length);
+  });
+
+  it("draws each sandal style with straps of its own", () => {
+    const pairs = (["sandals", "slide", "strappy", "thong"] as const).map((s) =>
+      garmentArt(s, "black", "pair"),
+    );
+    expect(new Set(pairs).size).toBe(4);
   });
 
   it("gives bomber, biker, trucker, puffer, field jacket and windbreaker products their own art", () => {
@@ -32,6 +45,12 @@ describe("garment art (docs/decisions/034-home-pictures-and-rails.md)", () => {
       ["Bomber", "Biker", "Trucker", "Puffer", "Field", "Windbreaker"].map((s) => artSlug("jacket", s)),
     ).toEqual(["jacket", "biker", "trucker", "puffer", "fieldjacket", "windbreaker"]);
     expect(artSlug("trousers", "Jogger")).toBe("joggers");
+    expect(["Slide", "Strappy", "Flat", "Sport"].map((s) => artSlug("sandals", s))).toEqual([
+      "slide",
+      "strappy",
+      "thong",
+      "sandals",
+    ]);
     expect(artSlug("coat", "Biker")).toBe("coat"); // a style is only the art of its own garment
     const catalogue = generateCatalogue({ products: 400, seed: 1, now: new Date("2026-01-01T00:00:00Z") });
     const biker = catalogue.products!.find((p) => p.title.includes(" Biker "));

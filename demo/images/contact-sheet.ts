@@ -11,6 +11,7 @@ import {
   GARMENT_SLUGS,
   GARMENT_VIEWS,
   type GarmentSlug,
+  garmentOf,
   garmentSvg,
   STYLE_GARMENT,
 } from "./garments.ts";
@@ -90,9 +91,9 @@ const SHEETS: Record<string, () => Promise<void>> = {
     sheet(
       "/tmp/sheet-styles.png",
       (["jacket", ...Object.keys(STYLE_GARMENT)] as ArtSlug[]).flatMap((g) =>
-        (["olive", "black", "sky"] as ColorSlug[]).map((color, i) => ({
-          svg: garmentSvg(g, color, i === 2 ? "back" : "front", 240, 240),
-          label: `${g} ${color}${i === 2 ? " back" : ""}`,
+        (["olive", "black", "pink"] as ColorSlug[]).map((color, i) => ({
+          svg: garmentSvg(g, color, GARMENT_VIEWS[garmentOf(g)][i === 2 ? 1 : 0]!, 240, 240),
+          label: `${g} ${color} ${GARMENT_VIEWS[garmentOf(g)][i === 2 ? 1 : 0]}`,
         })),
       ),
       6,

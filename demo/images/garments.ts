@@ -5,7 +5,7 @@ import { ACCESSORIES } from "./art-accessories.ts";
 import { BOTTOMS } from "./art-bottoms.ts";
 import type { Draw } from "./art-common.ts";
 import { STYLE_ART } from "./art-jackets.ts";
-import { SHOES } from "./art-shoes.ts";
+import { SANDAL_STYLES, SHOES } from "./art-shoes.ts";
 import { TOPS } from "./art-tops.ts";
 import { COLORS, type ColorSlug } from "./palette.ts";
 import { mix, tone } from "./svg-kit.ts";
@@ -47,16 +47,22 @@ export const STYLE_GARMENT = {
   fieldjacket: "jacket",
   windbreaker: "jacket",
   joggers: "trousers",
+  slide: "sandals",
+  strappy: "sandals",
+  thong: "sandals",
 } as const satisfies Record<string, GarmentSlug>;
 
 export type StyleSlug = keyof typeof STYLE_GARMENT;
 /** What an image URL's garment segment names: a garment, or one of its styles. */
 export type ArtSlug = GarmentSlug | StyleSlug;
 
+/** Style names whose art slug differs from the style's own slug. */
+const STYLE_ALIASES: Record<string, string> = { field: "fieldjacket", jogger: "joggers", flat: "thong" };
+
 /** The art for a product of this garment in this style ("Biker" → `biker`, "Classic" → the garment). */
 export function artSlug(garment: GarmentSlug, style: string): ArtSlug {
   const slug = style.toLowerCase().replace(/[^a-z]/g, "");
-  const styled = slug === "field" ? "fieldjacket" : slug === "jogger" ? "joggers" : slug;
+  const styled = STYLE_ALIASES[slug] ?? slug;
   return Object.hasOwn(STYLE_GARMENT, styled) && STYLE_GARMENT[styled as StyleSlug] === garment
     ? (styled as StyleSlug)
     : garment;
@@ -92,7 +98,14 @@ export const GARMENT_VIEWS: Record<GarmentSlug, readonly string[]> = {
   socks: ["pair", "single", "detail"],
 };
 
-const DRAW: Record<ArtSlug, Draw> = { ...TOPS, ...BOTTOMS, ...SHOES, ...ACCESSORIES, ...STYLE_ART };
+const DRAW: Record<ArtSlug, Draw> = {
+  ...TOPS,
+  ...BOTTOMS,
+  ...SHOES,
+  ...ACCESSORIES,
+  ...STYLE_ART,
+  ...SANDAL_STYLES,
+};
 
 /** Detail views: which view is zoomed and the square crop [x, y, size] of its 1000×1000 space. */
 const DETAIL: Partial<Record<GarmentSlug, { from: string; box: readonly [number, number, number] }>> = {
