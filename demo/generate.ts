@@ -1,5 +1,5 @@
 import type { CatalogueFile } from "#contract/catalogue-file.ts";
-import { GARMENT_VIEWS, type GarmentSlug } from "./images/garments.ts";
+import { artSlug, GARMENT_VIEWS, type GarmentSlug } from "./images/garments.ts";
 import { COLORS, type ColorSlug } from "./images/palette.ts";
 import { brandImageUrl, categoryImageUrl, productImageUrl } from "./images/render.ts";
 import {
@@ -159,7 +159,10 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
       const colourName = COLORS[colour].name;
       const title = `${baseTitle} - ${colourName}`;
       const views = GARMENT_VIEWS[kind.garment];
-      const images = views.map((view) => productImageUrl(kind.garment, colour, view));
+      // Each style its own silhouette where the art has one (a biker jacket is not a bomber); whatever
+      // its style, a product of the Joggers under-subcategory is drawn as joggers.
+      const art = artSlug(kind.garment, pick.under.slug === "joggers" ? "Jogger" : style);
+      const images = views.map((view) => productImageUrl(art, colour, view));
       const words = [
         choose(DESCRIPTION_OPENERS),
         ...[...DESCRIPTION_DETAILS].sort(() => rand() - 0.5).slice(0, int(1, 3)),

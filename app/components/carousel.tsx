@@ -106,7 +106,9 @@ export function Carousel(props: CarouselProps) {
 
   const arrow =
     mode === "banner"
-      ? "absolute top-1/2 z-10 -translate-y-1/2 grid size-8 sm:size-10 place-items-center rounded-full bg-white/80 text-gray-900 shadow backdrop-blur transition hover:bg-white disabled:opacity-40"
+      ? // On a phone the banner's copy sits under its picture: the arrows stay on the picture's middle
+        // (4:3 of the frame's width, docs/storefront/home.md#banner), never on the text.
+        "banner-arrow absolute top-[37.5cqw] z-10 -translate-y-1/2 grid size-10 sm:top-1/2 place-items-center rounded-full bg-white/80 text-gray-900 shadow backdrop-blur transition hover:bg-white disabled:opacity-40"
       : "grid size-9 place-items-center rounded-full border border-gray-300 bg-white text-gray-800 transition hover:bg-gray-100 disabled:opacity-40 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800";
   const Frame = mode === "banner" ? "section" : "div";
   return (
@@ -116,7 +118,7 @@ export function Carousel(props: CarouselProps) {
       role={mode === "banner" ? undefined : "group"}
       aria-roledescription="carousel"
       aria-label={props.label}
-      className={`carousel carousel-${mode} relative ${props.className ?? ""}`}
+      className={`carousel carousel-${mode} relative ${mode === "banner" ? "@container" : ""} ${props.className ?? ""}`}
       style={perView ? stripStyle(perView, 0.5) : undefined}
     >
       <div ref={root} className="swiper">

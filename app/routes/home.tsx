@@ -5,10 +5,9 @@ import { withinOrStream } from "#app/lib/deferred.server.ts";
 import { sizedImageUrl } from "#app/lib/images.ts";
 import { viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
-import type { ProductListQuery } from "#contract/catalog.ts";
-import { listProducts } from "#core/catalog/products.ts";
 import { listBrands, listCategories } from "#core/catalog/taxonomy.ts";
 import { bannerAltText, listBannerSlides } from "#core/storefront/banner-slides.ts";
+import { type HomeRailQuery, listHomeRail } from "#core/storefront/home-rails.ts";
 import type { Route } from "./+types/home";
 
 /** docs/storefront/home.md#limits: the home page's limits, sorts and filters. */
@@ -42,16 +41,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 type CardData = ProductCardData;
 
+// docs/storefront/home.md#rails: one card per colour group, in-stock products first.
 function products(
   ctx: Route.LoaderArgs["context"]["core"],
-  query: Omit<ProductListQuery, "page" | "fields">,
+  query: Omit<HomeRailQuery, "fields">,
   viewer: string | undefined,
 ) {
-  return listProducts(
-    ctx,
-    { page: 1, fields: [...PRODUCT_CARD_FIELDS], ...query },
-    { viewerId: viewer },
-  ).then((page) => page.data as CardData[]);
+  return listHomeRail(ctx, { fields: PRODUCT_CARD_FIELDS, ...query }, { viewerId: viewer }).then(
+    (data) => data as CardData[],
+  );
 }
 
 // The banner slides are awaited: the first is the page's largest paint and its og:image. Every other
@@ -100,7 +98,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     origin: siteOrigin(request, context),
-    banners: slides.map((slide) => ({ src: slide.imageUrl, alt: bannerAltText(slide), href: slide.linkUrl })),
+    // The title and subtitle are also live text on a phone, where the picture's own lettering is too small.
+    banners: slides.map((slide) => ({
+      src: slide.imageUrl,
+      alt: bannerAltText(slide),
+      href: slide.linkUrl,
+      title: slide.title,
+      subtitle: slide.subtitle,
+    })),
     categories: categories!.data as Section<Taxonomy>,
     bestSellers: bestSellers!.data as Section<CardData[]>,
     offers: offers!.data as Section<CardData[]>,

@@ -2,18 +2,19 @@
 
 import type { Ctx, Draw } from "./art-common.ts";
 import { band, glow, METAL, outlined, path, piece, rivet, seam, stroke } from "./art-common.ts";
-import { mix, rgb } from "./svg-kit.ts";
+import { mix, rgb, SERIF } from "./svg-kit.ts";
 
 const sub = (c: Ctx, suffix: string): Ctx => ({ t: c.t, id: (n) => c.id(`${n}${suffix}`) });
 
 // ---- Cap --------------------------------------------------------------------------------------------
 
+/** Embroidered initials on the crown: letters, not a pictogram (docs/decisions/034-home-pictures-and-rails.md). */
 function capLogo(c: Ctx, x: number, y: number, s = 1): string {
   const a = c.t.accent;
   return (
     `<g transform="translate(${x},${y}) scale(${s})">` +
-    path("M-34,18 L-8,-22 L8,0 L18,-12 L36,18 Z", a) +
-    `<circle cx="14" cy="-26" r="7" fill="${a}"/></g>`
+    `<text x="0" y="16" text-anchor="middle" font-family="${SERIF}" font-weight="700" font-size="58" fill="${a}">NB</text>` +
+    `<path d="M-40,28 L40,28" stroke="${a}" stroke-width="5" stroke-linecap="round"/></g>`
   );
 }
 

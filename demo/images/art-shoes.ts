@@ -46,8 +46,9 @@ function sneakerSide(c: Ctx): string {
   inner += stroke("M418,400 L648,468", overlay, 52);
   inner += seam("M410,430 L640,498", c);
   inner += path("M250,408 Q320,444 392,440 L390,464 Q320,470 244,434 Z", glow(t), `opacity="0.45"`);
-  // brand mark: small roundel on the quarter
-  inner += `<circle cx="312" cy="500" r="26" fill="${t.accent}" opacity="0.9"/><path d="M300,512 L312,486 L324,512 Z" fill="${white ? t.base : t.shade}"/>`;
+  // brand mark: two side stripes sweeping back along the quarter (a shoe's stripes, not a glyph)
+  inner += stroke("M250,540 Q330,470 430,470", t.accent, 16, `opacity="0.9"`);
+  inner += stroke("M262,572 Q344,506 448,500", white ? t.shade : t.accent, 10, `opacity="0.8"`);
   out += piece(c, "snk", upper, inner);
   out += band("M186,398 Q206,382 240,392 C284,414 322,432 362,430", overlay, t.line, 16, 5);
   const lace = laceColor(c);
@@ -242,7 +243,17 @@ const FOOTBED =
 const CORK = "#c79a62";
 const SUEDE = "#e6cfa6";
 
-function sandalTop(c: Ctx, x: number, y: number, rot: number, flip: number, scale = 1): string {
+type SandalStraps = "buckle" | "slide" | "strappy" | "thong";
+
+function sandalTop(
+  c: Ctx,
+  x: number,
+  y: number,
+  rot: number,
+  flip: number,
+  scale = 1,
+  straps: SandalStraps = "buckle",
+): string {
   const { t } = c;
   const id = c.id(`bed${x}`);
   let out = `<g transform="translate(${x},${y}) rotate(${rot}) scale(${flip * scale},${scale})">`;
@@ -257,6 +268,7 @@ function sandalTop(c: Ctx, x: number, y: number, rot: number, flip: number, scal
   out += `<ellipse cx="0" cy="210" rx="60" ry="60" fill="#d8bd90"/>`;
   out += stroke("M-70,-210 Q0,-236 70,-210", "#d2b586", 8);
   out += `</g>${stroke(FOOTBED, "#b08a55", 4)}`;
+  if (straps !== "buckle") return `${out}${sandalStraps(c, straps)}</g>`;
   // straps
   for (const [y1, h] of [
     [-150, 78],
@@ -281,9 +293,60 @@ function sandalTop(c: Ctx, x: number, y: number, rot: number, flip: number, scal
   return out;
 }
 
-const sandals: Draw = (view, c) => {
-  if (view === "single") return sandalTop(c, 500, 500, 14, 1, 1.3);
-  return sandalTop(c, 372, 500, -7, -1) + sandalTop(c, 628, 500, 7, 1);
-};
+/**
+ * The other sandal styles' straps (docs/decisions/034-home-pictures-and-rails.md): a slide's one wide
+ * moulded band, a strappy sandal's thin crossing straps, a flat thong's V from a toe post.
+ */
+function sandalStraps(c: Ctx, straps: Exclude<SandalStraps, "buckle">): string {
+  const { t } = c;
+  const light = mix(t.base, "#ffffff", t.lum > 0.7 ? 0.7 : 0.25);
+  if (straps === "slide") {
+    const band = "M-126,-170 Q0,-214 126,-170 L126,-20 Q0,-50 -126,-20 Z";
+    return (
+      outlined(band, t.base, t.line, 6) +
+      path("M-126,-170 Q0,-214 126,-170 L126,-146 Q0,-188 -126,-146 Z", light, `opacity="0.55"`) +
+      seam("M-116,-150 Q0,-190 116,-150", c) +
+      seam("M-116,-40 Q0,-70 116,-40", c) +
+      // moulded ridges (symmetric: the left foot is the right one mirrored, so no lettering)
+      [-60, -20, 20, 60].map((x) => stroke(`M${x},-150 L${x},-50`, t.deep, 10, `opacity="0.5"`)).join("")
+    );
+  }
+  if (straps === "strappy") {
+    let out = "";
+    for (const d of [
+      "M-118,-200 L118,-110",
+      "M118,-200 L-118,-110",
+      "M-120,-40 L120,-40",
+      "M-110,120 Q0,90 110,120",
+    ]) {
+      out += band(d, t.base, t.line, 22, 5);
+    }
+    return (
+      out +
+      `<circle cx="0" cy="-155" r="14" fill="${METAL.gold}" stroke="${METAL.goldDark}" stroke-width="4"/>`
+    );
+  }
+  return (
+    band("M0,-230 Q-70,-160 -120,-60", t.base, t.line, 30, 5) +
+    band("M0,-230 Q70,-160 120,-60", t.base, t.line, 30, 5) +
+    `<circle cx="0" cy="-232" r="18" fill="${t.deep}" stroke="${t.line}" stroke-width="5"/>`
+  );
+}
+
+function sandalPair(straps: SandalStraps): Draw {
+  return (view, c) => {
+    if (view === "single") return sandalTop(c, 500, 500, 14, 1, 1.3, straps);
+    return sandalTop(c, 372, 500, -7, -1, 1, straps) + sandalTop(c, 628, 500, 7, 1, 1, straps);
+  };
+}
+
+const sandals = sandalPair("buckle");
 
 export const SHOES = { sneakers, boots, sandals } satisfies Record<string, Draw>;
+
+/** Sandal styles with straps of their own (the buckled pair is `sandals`). */
+export const SANDAL_STYLES = {
+  slide: sandalPair("slide"),
+  strappy: sandalPair("strappy"),
+  thong: sandalPair("thong"),
+} satisfies Record<string, Draw>;

@@ -14,7 +14,7 @@ import {
   seam,
   stroke,
 } from "./art-common.ts";
-import { mirrorPath, sym } from "./svg-kit.ts";
+import { mirrorPath, SANS, sym } from "./svg-kit.ts";
 
 const both = (d: string, f: (d: string) => string) => f(d) + f(mirrorPath(d));
 
@@ -56,13 +56,18 @@ function crewNeck(c: Ctx, back: boolean, neckY: number, label = true): string {
   return out;
 }
 
+/**
+ * The tee's print: a varsity-style wordmark over two chest stripes. Text and stripes, never a framed
+ * pictogram: a circle with a mountain in it reads as a broken-image glyph (docs/decisions/034-home-pictures-and-rails.md).
+ */
 function chestPrint(c: Ctx, cx = 500, cy = 420, s = 1): string {
   const a = c.t.accent;
   return (
     `<g transform="translate(${cx},${cy}) scale(${s})">` +
-    `<circle r="66" fill="none" stroke="${a}" stroke-width="7"/>` +
-    path("M-52,34 L-16,-16 L6,12 L22,-6 L52,34 Z", a) +
-    `<circle cx="20" cy="-32" r="10" fill="${a}"/>` +
+    `<text x="0" y="-6" text-anchor="middle" font-family="${SANS}" font-weight="700" font-size="54" letter-spacing="3" fill="${a}">NORTH</text>` +
+    `<text x="0" y="30" text-anchor="middle" font-family="${SANS}" font-weight="700" font-size="20" letter-spacing="8" fill="${a}">EST. 1998</text>` +
+    path("M-120,50 L120,50 L120,62 L-120,62 Z", a) +
+    path("M-120,74 L120,74 L120,82 L-120,82 Z", a) +
     `</g>`
   );
 }

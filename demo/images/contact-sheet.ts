@@ -1,12 +1,20 @@
 // Renders contact sheets of the generated artwork to /tmp for visual review:
 //   npx tsx demo/images/contact-sheet.ts [sheet...]
-// Sheets: garments, views, colors, categories, brands, banners (default: all).
+// Sheets: garments, styles, views, colors, categories, brands, banners (default: all).
 
 import sharp from "sharp";
 import { BANNER_COUNT, bannerSvg } from "./banner-art.ts";
 import { brandSvg } from "./brand-art.ts";
 import { CATEGORY_KEYS, categorySvg } from "./category-art.ts";
-import { GARMENT_SLUGS, GARMENT_VIEWS, type GarmentSlug, garmentSvg } from "./garments.ts";
+import {
+  type ArtSlug,
+  GARMENT_SLUGS,
+  GARMENT_VIEWS,
+  type GarmentSlug,
+  garmentOf,
+  garmentSvg,
+  STYLE_GARMENT,
+} from "./garments.ts";
 import type { ColorSlug } from "./palette.ts";
 import { COLORS } from "./palette.ts";
 import { escapeXml } from "./svg-kit.ts";
@@ -77,6 +85,20 @@ const SHEETS: Record<string, () => Promise<void>> = {
       5,
       300,
       300,
+    ),
+  // Every jacket style, front and back, in three colours: the silhouettes must differ at a glance.
+  styles: () =>
+    sheet(
+      "/tmp/sheet-styles.png",
+      (["jacket", ...Object.keys(STYLE_GARMENT)] as ArtSlug[]).flatMap((g) =>
+        (["olive", "black", "pink"] as ColorSlug[]).map((color, i) => ({
+          svg: garmentSvg(g, color, GARMENT_VIEWS[garmentOf(g)][i === 2 ? 1 : 0]!, 240, 240),
+          label: `${g} ${color} ${GARMENT_VIEWS[garmentOf(g)][i === 2 ? 1 : 0]}`,
+        })),
+      ),
+      6,
+      240,
+      240,
     ),
   views: async () => {
     const half = Math.ceil(GARMENT_SLUGS.length / 2);

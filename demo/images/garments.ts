@@ -4,7 +4,8 @@
 import { ACCESSORIES } from "./art-accessories.ts";
 import { BOTTOMS } from "./art-bottoms.ts";
 import type { Draw } from "./art-common.ts";
-import { SHOES } from "./art-shoes.ts";
+import { STYLE_ART } from "./art-jackets.ts";
+import { SANDAL_STYLES, SHOES } from "./art-shoes.ts";
 import { TOPS } from "./art-tops.ts";
 import { COLORS, type ColorSlug } from "./palette.ts";
 import { mix, tone } from "./svg-kit.ts";
@@ -34,6 +35,43 @@ export const GARMENTS = {
 
 export type GarmentSlug = keyof typeof GARMENTS;
 
+/**
+ * Styles drawn as silhouettes of their own, named in the image URL's garment segment
+ * (`/images/products/biker/black/front.webp`); each has its garment's views and detail crop. A style
+ * not listed here (and an image URL naming the garment) is drawn as the garment: the bomber is `jacket`.
+ */
+export const STYLE_GARMENT = {
+  biker: "jacket",
+  trucker: "jacket",
+  puffer: "jacket",
+  fieldjacket: "jacket",
+  windbreaker: "jacket",
+  joggers: "trousers",
+  slide: "sandals",
+  strappy: "sandals",
+  thong: "sandals",
+} as const satisfies Record<string, GarmentSlug>;
+
+export type StyleSlug = keyof typeof STYLE_GARMENT;
+/** What an image URL's garment segment names: a garment, or one of its styles. */
+export type ArtSlug = GarmentSlug | StyleSlug;
+
+/** Style names whose art slug differs from the style's own slug. */
+const STYLE_ALIASES: Record<string, string> = { field: "fieldjacket", jogger: "joggers", flat: "thong" };
+
+/** The art for a product of this garment in this style ("Biker" → `biker`, "Classic" → the garment). */
+export function artSlug(garment: GarmentSlug, style: string): ArtSlug {
+  const slug = style.toLowerCase().replace(/[^a-z]/g, "");
+  const styled = STYLE_ALIASES[slug] ?? slug;
+  return Object.hasOwn(STYLE_GARMENT, styled) && STYLE_GARMENT[styled as StyleSlug] === garment
+    ? (styled as StyleSlug)
+    : garment;
+}
+
+export function garmentOf(art: ArtSlug): GarmentSlug {
+  return Object.hasOwn(STYLE_GARMENT, art) ? STYLE_GARMENT[art as StyleSlug] : (art as GarmentSlug);
+}
+
 export const GARMENT_SLUGS = Object.keys(GARMENTS) as GarmentSlug[];
 
 /** Views per garment; the first one is the cover image. */
@@ -60,7 +98,14 @@ export const GARMENT_VIEWS: Record<GarmentSlug, readonly string[]> = {
   socks: ["pair", "single", "detail"],
 };
 
-const DRAW: Record<GarmentSlug, Draw> = { ...TOPS, ...BOTTOMS, ...SHOES, ...ACCESSORIES };
+const DRAW: Record<ArtSlug, Draw> = {
+  ...TOPS,
+  ...BOTTOMS,
+  ...SHOES,
+  ...ACCESSORIES,
+  ...STYLE_ART,
+  ...SANDAL_STYLES,
+};
 
 /** Detail views: which view is zoomed and the square crop [x, y, size] of its 1000×1000 space. */
 const DETAIL: Partial<Record<GarmentSlug, { from: string; box: readonly [number, number, number] }>> = {
@@ -89,8 +134,12 @@ export function isGarmentSlug(value: string): value is GarmentSlug {
   return Object.hasOwn(GARMENTS, value);
 }
 
-export function hasView(garment: GarmentSlug, view: string): boolean {
-  return GARMENT_VIEWS[garment].includes(view);
+export function isArtSlug(value: string): value is ArtSlug {
+  return isGarmentSlug(value) || Object.hasOwn(STYLE_GARMENT, value);
+}
+
+export function hasView(art: ArtSlug, view: string): boolean {
+  return GARMENT_VIEWS[garmentOf(art)].includes(view);
 }
 
 function hexOf(color: ColorSlug | `#${string}`): string {
@@ -102,13 +151,13 @@ function hexOf(color: ColorSlug | `#${string}`): string {
  * documents. `prefix` keeps clip-path ids unique when several garments share one document.
  */
 export function garmentArt(
-  garment: GarmentSlug,
+  garment: ArtSlug,
   color: ColorSlug | `#${string}`,
   view: string,
   prefix = "g",
 ): string {
   const c = { t: tone(hexOf(color)), id: (name: string) => `${prefix}-${name}` };
-  const detail = DETAIL[garment];
+  const detail = DETAIL[garmentOf(garment)];
   const drawView = view === "detail" && detail ? detail.from : view;
   return DRAW[garment](drawView, c);
 }
@@ -134,14 +183,14 @@ export function backdrop(hex: string): [string, string] {
 
 /** A complete SVG document for one garment in one colour and view. */
 export function garmentSvg(
-  garment: GarmentSlug,
+  garment: ArtSlug,
   color: ColorSlug | `#${string}`,
   view: string,
   width: number,
   height: number,
 ): string {
   const hex = hexOf(color);
-  const detail = view === "detail" ? DETAIL[garment] : undefined;
+  const detail = view === "detail" ? DETAIL[garmentOf(garment)] : undefined;
   const [x, y, s] = detail ? detail.box : [0, 0, 1000];
   const [bgLight, bgDark] = backdrop(hex);
   const art = garmentArt(garment, color, view, "g");

@@ -2,7 +2,7 @@
 // URL path: no dates, no randomness, so every server instance produces byte-identical files.
 //
 // URL patterns (anything else → null):
-//   /images/products/{garment}/{color}/{view}[-{200|400|800|1200}].{webp|avif}   square, default 800
+//   /images/products/{garment|style}/{color}/{view}[-{200|400|800|1200}].{webp|avif}   square, default 800
 //   /images/categories/{key}[-{200|400}].{webp|avif}                              square, default 400
 //   /images/brands/{slug}[-{200|400}].{webp|avif}                                 square, default 400
 //   /images/banners/{1..11}[-{640|1280|1920}].{webp|avif}                         3:1, default 1920
@@ -14,7 +14,7 @@ import { BANNER_WIDTHS, BRAND_WIDTHS, CATEGORY_WIDTHS, PRODUCT_WIDTHS } from "#c
 import { BANNER_COUNT, bannerSvg } from "./banner-art.ts";
 import { BRAND_SLUG, brandSvg } from "./brand-art.ts";
 import { categorySvg, isCategoryKey } from "./category-art.ts";
-import { type GarmentSlug, garmentSvg, hasView, isGarmentSlug } from "./garments.ts";
+import { type ArtSlug, garmentSvg, hasView, isArtSlug } from "./garments.ts";
 import { type ColorSlug, isColorSlug } from "./palette.ts";
 
 export type ImageFormat = "webp" | "avif";
@@ -22,7 +22,7 @@ export type ImageFormat = "webp" | "avif";
 export type ImageSpec =
   | {
       kind: "product";
-      garment: GarmentSlug;
+      garment: ArtSlug;
       color: ColorSlug;
       view: string;
       width: number;
@@ -55,7 +55,7 @@ export function parseImagePath(pathname: string): ImageSpec | null {
   if (m) {
     const [garment, color, view, w, format] = [m[1]!, m[2]!, m[3]!, m[4], m[5] as ImageFormat];
     const width = w === undefined ? 800 : Number(w);
-    if (!isGarmentSlug(garment) || !isColorSlug(color) || !hasView(garment, view)) return null;
+    if (!isArtSlug(garment) || !isColorSlug(color) || !hasView(garment, view)) return null;
     if (!(PRODUCT_WIDTHS as readonly number[]).includes(width)) return null;
     return { kind: "product", garment, color, view, width, format };
   }
@@ -126,7 +126,7 @@ export async function renderImage(pathname: string): Promise<{ body: Buffer; con
   return spec ? renderSpec(spec) : null;
 }
 
-export function productImageUrl(garment: GarmentSlug, color: ColorSlug, view: string): string {
+export function productImageUrl(garment: ArtSlug, color: ColorSlug, view: string): string {
   return `/images/products/${garment}/${color}/${view}.webp`;
 }
 

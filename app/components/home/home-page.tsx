@@ -110,11 +110,13 @@ function TaxonomyCard({
   name,
   image,
   round,
+  sizes = "140px",
 }: {
   to: string;
   name: string;
   image: string;
   round: boolean;
+  sizes?: string;
 }) {
   return (
     <Link to={to} className="group flex flex-col items-center gap-2 rounded-xl p-1 text-center">
@@ -123,7 +125,7 @@ function TaxonomyCard({
         alt=""
         width={200}
         height={200}
-        sizes="140px"
+        sizes={sizes}
         loading="lazy"
         decoding="async"
         className={`aspect-square w-full bg-gray-100 object-cover transition group-hover:scale-[1.03] dark:bg-gray-800 ${round ? "rounded-full" : "rounded-2xl border border-gray-200 dark:border-gray-800"}`}
@@ -144,6 +146,13 @@ function TaxonomySkeleton({ name = "brand name" }: { name?: string }) {
   );
 }
 
+/**
+ * docs/storefront/home.md#banner: from 640 px the whole 3:1 picture, lettering included. On a phone that
+ * lettering would be a few pixels high, so the same image (same file, same preload: it stays the LCP
+ * candidate) is cropped to its illustrated right half, and the slide's title and subtitle follow as
+ * live text. The image's alternative text already says them, so the visible copy is hidden from
+ * assistive technology rather than read twice.
+ */
 function Banner({ banners }: { banners: HomeData["banners"] }) {
   return (
     <Carousel
@@ -154,7 +163,7 @@ function Banner({ banners }: { banners: HomeData["banners"] }) {
       slides={banners.map((b, i) => ({
         key: b.src,
         content: (
-          <Link to={b.href} className="block">
+          <Link to={b.href} className="block bg-gray-50 dark:bg-gray-900">
             <FallbackImage
               src={b.src}
               alt={b.alt}
@@ -164,12 +173,65 @@ function Banner({ banners }: { banners: HomeData["banners"] }) {
               loading={i === 0 ? "eager" : "lazy"}
               fetchPriority={i === 0 ? "high" : undefined}
               decoding={i === 0 ? "sync" : "async"}
-              className="aspect-[3/1] w-full bg-gray-100 object-cover dark:bg-gray-800"
+              className="banner-image aspect-[4/3] w-full bg-gray-100 object-cover object-right sm:aspect-[3/1] sm:object-center dark:bg-gray-800"
             />
+            <div
+              className="banner-copy flex flex-col items-start gap-1 px-5 pt-4 pb-8 sm:hidden"
+              aria-hidden="true"
+            >
+              <span className="banner-title font-bold text-gray-900 text-xl leading-tight dark:text-gray-50">
+                {b.title}
+              </span>
+              {b.subtitle && (
+                <span className="text-base text-gray-700 leading-snug dark:text-gray-300">{b.subtitle}</span>
+              )}
+              <span className="mt-2 inline-flex items-center gap-1 rounded-full bg-gray-900 px-4 py-2 font-semibold text-sm text-white dark:bg-white dark:text-gray-900">
+                Shop now <span aria-hidden="true">→</span>
+              </span>
+            </div>
           </Link>
         ),
       }))}
     />
+  );
+}
+
+type Category = Awaited<HomeData["categories"]>[number];
+
+function CategoryCard({ category, sizes }: { category: Category; sizes?: string }) {
+  return (
+    <TaxonomyCard
+      to={`/search/?page=1&category=${category._id}`}
+      name={category.name!}
+      image={category.image!}
+      round
+      sizes={sizes}
+    />
+  );
+}
+
+/**
+ * docs/storefront/home.md#category-carousel: a shop with no more categories than the widest strip
+ * shows at once gets them as a row that fills the width (a strip of four would fill a quarter of it
+ * on a desktop): per breakpoint as many columns as the strip's count, or fewer when there are fewer
+ * categories, each card at most 240 px and centred in its column.
+ */
+function CategoryGrid({ categories }: { categories: Category[] }) {
+  const style: Record<string, string> = {};
+  CATEGORY_SLIDES.forEach((n, i) => {
+    style[`--cols-${i}`] = String(Math.min(n, categories.length));
+  });
+  return (
+    <ul
+      className="category-grid grid grid-cols-[repeat(var(--cols-0),minmax(0,1fr))] gap-x-4 gap-y-6 sm:grid-cols-[repeat(var(--cols-1),minmax(0,1fr))] md:grid-cols-[repeat(var(--cols-2),minmax(0,1fr))] lg:grid-cols-[repeat(var(--cols-3),minmax(0,1fr))] xl:grid-cols-[repeat(var(--cols-4),minmax(0,1fr))]"
+      style={style}
+    >
+      {categories.map((c) => (
+        <li key={c._id} className="mx-auto w-full max-w-60">
+          <CategoryCard category={c} sizes="(min-width: 1024px) 240px, 25vw" />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -193,22 +255,16 @@ function CategoryStrip({ categories }: { categories: HomeData["categories"] }) {
           loaded.length > 0 && (
             <section aria-labelledby="categories-title" className="mt-12">
               <SectionTitle id="categories-title">CATEGORIES</SectionTitle>
-              <Carousel
-                mode="strip"
-                label="CATEGORIES"
-                perView={CATEGORY_SLIDES}
-                slides={loaded.map((c) => ({
-                  key: c._id!,
-                  content: (
-                    <TaxonomyCard
-                      to={`/search/?page=1&category=${c._id}`}
-                      name={c.name!}
-                      image={c.image!}
-                      round
-                    />
-                  ),
-                }))}
-              />
+              {loaded.length <= largest(CATEGORY_SLIDES) ? (
+                <CategoryGrid categories={loaded} />
+              ) : (
+                <Carousel
+                  mode="strip"
+                  label="CATEGORIES"
+                  perView={CATEGORY_SLIDES}
+                  slides={loaded.map((c) => ({ key: c._id!, content: <CategoryCard category={c} /> }))}
+                />
+              )}
             </section>
           )
         }
