@@ -78,18 +78,9 @@ export interface GenerateOptions {
   now: Date;
 }
 
-/**
- * The demo catalogue in the import format: a clothing taxonomy, 24 brands and `products` products
- * in colour groups of 2–5, with sizes that fit the garment, per-size stock (some sold out),
- * discounts (some above 59 %), ratings, sales and creation dates over a year.
- */
-export function generateCatalogue(options: GenerateOptions): CatalogueFile {
-  const rand = random(options.seed);
-  const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
-  const choose = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
-  const chance = (p: number) => rand() < p;
-
-  const categories: CatalogueFile["categories"] = TAXONOMY.map((c) => ({
+/** The taxonomy in the import format, each level with its picture. */
+function catalogueTaxonomy(): CatalogueFile["categories"] {
+  return TAXONOMY.map((c) => ({
     slug: c.slug,
     name: c.name,
     image: categoryImageUrl(c.image),
@@ -104,6 +95,67 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
       })),
     })),
   }));
+}
+
+/** The sizes a garment comes in: clothing or shoe sizes, for adults or kids; none for accessories. */
+function sizeRunFor(sizing: string, kids: boolean): readonly string[] {
+  return sizing === "apparel"
+    ? kids
+      ? KIDS_SIZES
+      : APPAREL_SIZES
+    : sizing === "shoes"
+      ? kids
+        ? KIDS_SHOE_SIZES
+        : SHOE_SIZES
+      : [];
+}
+
+/**
+ * A price and its "before" price, in dollars. Worked in cents: 29.99 + 3 in floating point is
+ * 32.989999…, which would price below its own "before" price once rounded.
+ */
+function discountedPrice(regularPrice: number, discountPercent: number): { price: number; before: number } {
+  const beforeCents = Math.round(regularPrice * 100);
+  const cents = discountPercent ? Math.round((beforeCents * (100 - discountPercent)) / 100) : beforeCents;
+  return { price: Math.max(50, cents) / 100, before: beforeCents / 100 };
+}
+
+/** The random draws the generator makes, in the order it makes them. */
+interface Draw {
+  rand: () => number;
+  int: (min: number, max: number) => number;
+  choose: <T>(items: readonly T[]) => T;
+}
+
+/** A product's description: an opener, one to three details and a care line, filled in. */
+function describe(
+  { rand, int, choose }: Draw,
+  fill: { material: string; style: string; colourName: string },
+): string {
+  const words = [
+    choose(DESCRIPTION_OPENERS),
+    ...[...DESCRIPTION_DETAILS].sort(() => rand() - 0.5).slice(0, int(1, 3)),
+    choose(DESCRIPTION_CARE),
+  ];
+  return words
+    .join(" ")
+    .replace("{material}", fill.material.toLowerCase())
+    .replace("{style}", fill.style.toLowerCase())
+    .replace("{color}", fill.colourName.toLowerCase());
+}
+
+/**
+ * The demo catalogue in the import format: a clothing taxonomy, 24 brands and `products` products
+ * in colour groups of 2–5, with sizes that fit the garment, per-size stock (some sold out),
+ * discounts (some above 59 %), ratings, sales and creation dates over a year.
+ */
+export function generateCatalogue(options: GenerateOptions): CatalogueFile {
+  const rand = random(options.seed);
+  const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+  const choose = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+  const chance = (p: number) => rand() < p;
+
+  const categories = catalogueTaxonomy();
   const brands = BRANDS.map((name) => ({ slug: slugify(name), name, image: brandImageUrl(slugify(name)) }));
   const picks = allPicks();
   const colorSlugs = Object.keys(COLORS) as ColorSlug[];
@@ -132,23 +184,8 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
         ? int(60, 75)
         : choose([5, 10, 15, 20, 25, 30, 40, 50])
       : 0;
-    // Work in cents: 29.99 + 3 in floating point is 32.989999…, which would price below its own
-    // "before" price once rounded.
-    const priceFor = (regularPrice: number) => {
-      const beforeCents = Math.round(regularPrice * 100);
-      const cents = discounted ? Math.round((beforeCents * (100 - discountPercent)) / 100) : beforeCents;
-      return { price: Math.max(50, cents) / 100, before: beforeCents / 100 };
-    };
-    const sizeRun: readonly string[] =
-      kind.sizing === "apparel"
-        ? kids
-          ? KIDS_SIZES
-          : APPAREL_SIZES
-        : kind.sizing === "shoes"
-          ? kids
-            ? KIDS_SHOE_SIZES
-            : SHOE_SIZES
-          : [];
+    const priceFor = (regularPrice: number) => discountedPrice(regularPrice, discountPercent);
+    const sizeRun = sizeRunFor(kind.sizing, kids);
     const createdAt = new Date(
       options.now.getTime() - int(0, 364) * DAY_MS - int(0, DAY_MS - 1),
     ).toISOString();
@@ -163,16 +200,7 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
       // its style, a product of the Joggers under-subcategory is drawn as joggers.
       const art = artSlug(kind.garment, pick.under.slug === "joggers" ? "Jogger" : style);
       const images = views.map((view) => productImageUrl(art, colour, view));
-      const words = [
-        choose(DESCRIPTION_OPENERS),
-        ...[...DESCRIPTION_DETAILS].sort(() => rand() - 0.5).slice(0, int(1, 3)),
-        choose(DESCRIPTION_CARE),
-      ];
-      const description = words
-        .join(" ")
-        .replace("{material}", material.toLowerCase())
-        .replace("{style}", style.toLowerCase())
-        .replace("{color}", colourName.toLowerCase());
+      const description = describe({ rand, int, choose }, { material, style, colourName });
       const ratingsQuantity = chance(0.08) ? 0 : Math.floor(popularity * int(5, 900));
       const ratingsAverage = ratingsQuantity === 0 ? 0 : Math.round((2.6 + rand() * 2.4) * 10) / 10;
       const sold = Math.floor(popularity * popularity * int(0, 4000));

@@ -47,6 +47,61 @@ function Thumbnails({
   );
 }
 
+/** The large image in a dialog: the picture already shown underneath while the large one loads. */
+function ImageViewer({
+  dialog,
+  title,
+  shown,
+  large,
+}: {
+  dialog: React.RefObject<HTMLDialogElement | null>;
+  title: string;
+  shown: string | null;
+  large: string;
+}) {
+  return (
+    <dialog
+      ref={dialog}
+      aria-label={`${title}: large image`}
+      className="m-auto max-h-[95vh] max-w-[95vw] rounded-2xl bg-white p-0 backdrop:bg-black/70 dark:bg-gray-900"
+      onClick={(event) => {
+        if (event.target === dialog.current) dialog.current.close();
+      }}
+      onKeyDown={() => undefined}
+    >
+      {/* A square box of its own size (the pictures are square), so it is there before either image. */}
+      <div className="relative size-[min(95vw,95vh,1200px)]">
+        {shown && (
+          <img
+            src={shown}
+            alt=""
+            width={1200}
+            height={1200}
+            data-testid="viewer-placeholder"
+            className="absolute inset-0 size-full object-contain"
+          />
+        )}
+        <img
+          src={large}
+          alt={title}
+          width={1200}
+          height={1200}
+          loading="lazy"
+          className="absolute inset-0 size-full object-contain"
+        />
+        <button
+          type="button"
+          className="icon-button absolute top-3 right-3 bg-white/90 shadow dark:bg-gray-900/90"
+          aria-label="Close"
+          onClick={() => dialog.current?.close()}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
 /**
  * Product images: thumbnails choose the main image; hovering the main image magnifies it 2.5×
  * under the pointer. The large image also opens in a dialog, from a button (keyboard) or a tap
@@ -123,45 +178,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
           <ExpandIcon width={20} height={20} />
         </button>
       </div>
-      <dialog
-        ref={dialog}
-        aria-label={`${title}: large image`}
-        className="m-auto max-h-[95vh] max-w-[95vw] rounded-2xl bg-white p-0 backdrop:bg-black/70 dark:bg-gray-900"
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current.close();
-        }}
-        onKeyDown={() => undefined}
-      >
-        {/* A square box of its own size (the pictures are square), so it is there before either image. */}
-        <div className="relative size-[min(95vw,95vh,1200px)]">
-          {shown && (
-            <img
-              src={shown}
-              alt=""
-              width={1200}
-              height={1200}
-              data-testid="viewer-placeholder"
-              className="absolute inset-0 size-full object-contain"
-            />
-          )}
-          <img
-            src={largeUrl(current)}
-            alt={title}
-            width={1200}
-            height={1200}
-            loading="lazy"
-            className="absolute inset-0 size-full object-contain"
-          />
-          <button
-            type="button"
-            className="icon-button absolute top-3 right-3 bg-white/90 shadow dark:bg-gray-900/90"
-            aria-label="Close"
-            onClick={() => dialog.current?.close()}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-      </dialog>
+      <ImageViewer dialog={dialog} title={title} shown={shown} large={largeUrl(current)} />
     </div>
   );
 }
