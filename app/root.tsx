@@ -123,6 +123,33 @@ export default function App() {
   );
 }
 
+/** The global error pages that offer TRY AGAIN (docs/storefront/README.md#global-error-pages). */
+const RETRY_SCREENS = {
+  tooManyRequests: {
+    image: "tooManyRequests",
+    title: "Too many requests",
+    paragraph: "You have sent too many requests in a short time.\nPlease wait a moment and try again.",
+  },
+  serverError: { image: "serverError", title: "Server Error", paragraph: "Something went wrong on our end…" },
+  networkError: {
+    image: "networkError",
+    title: "Network Error",
+    paragraph: "We’re having trouble connecting to the server…",
+  },
+} as const;
+
+function retryScreenFor(error: unknown): keyof typeof RETRY_SCREENS | undefined {
+  if (isRouteErrorResponse(error) && error.status === 429) return "tooManyRequests";
+  if (
+    (isRouteErrorResponse(error) && error.status >= 500) ||
+    // In production the router replaces a loader's unexpected error with this generic one.
+    (error instanceof Error && error.message === "Unexpected Server Error")
+  )
+    return "serverError";
+  if (isNetworkError(error)) return "networkError";
+  return undefined;
+}
+
 /**
  * The global error pages (docs/storefront/README.md#global-error-pages): they replace the page; each retry clears the error by
  * loading the page again. Anything else falls back to the router's message.
@@ -136,38 +163,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     else navigate(".", { replace: true });
   };
   let content: ReactNode;
+  const retryScreen = retryScreenFor(error);
   if (isNotFound(error)) {
     content = <NotFoundScreen {...PAGE_NOT_FOUND} />;
-  } else if (isRouteErrorResponse(error) && error.status === 429) {
+  } else if (retryScreen) {
     content = (
-      <MessageScreen
-        image="tooManyRequests"
-        title="Too many requests"
-        paragraph="You have sent too many requests in a short time.\nPlease wait a moment and try again."
-        action={{ label: "TRY AGAIN", onClick: retry }}
-      />
-    );
-  } else if (
-    (isRouteErrorResponse(error) && error.status >= 500) ||
-    // In production the router replaces a loader's unexpected error with this generic one.
-    (error instanceof Error && error.message === "Unexpected Server Error")
-  ) {
-    content = (
-      <MessageScreen
-        image="serverError"
-        title="Server Error"
-        paragraph="Something went wrong on our end…"
-        action={{ label: "TRY AGAIN", onClick: retry }}
-      />
-    );
-  } else if (isNetworkError(error)) {
-    content = (
-      <MessageScreen
-        image="networkError"
-        title="Network Error"
-        paragraph="We’re having trouble connecting to the server…"
-        action={{ label: "TRY AGAIN", onClick: retry }}
-      />
+      <MessageScreen {...RETRY_SCREENS[retryScreen]} action={{ label: "TRY AGAIN", onClick: retry }} />
     );
   } else {
     const message = isRouteErrorResponse(error)

@@ -33,3 +33,10 @@ export function FallbackImage({
     />
   );
 }
+
+/** A small decorative square picture (thumbnails, swatches, chips), `size` CSS pixels wide. */
+export function Thumb({ src, size, className }: { src: string; size: number; className: string }) {
+  return (
+    <FallbackImage src={src} alt="" width={size} height={size} sizes={`${size}px`} className={className} />
+  );
+}

@@ -198,3 +198,8 @@ export function AccountCard({
     </section>
   );
 }
+
+/** The account forms' email field (log in, sign up, forgot password): one spelling of it. */
+export function EmailField({ error }: { error?: string }) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" error={error} />;
+}

@@ -8,7 +8,7 @@ import {
   toggleBrand,
   toggleRating,
 } from "#app/lib/search-url.ts";
-import { FallbackImage } from "./fallback-image.tsx";
+import { Thumb } from "./fallback-image.tsx";
 import { Stars } from "./icons.tsx";
 
 /** docs/storefront/search.md#price-filter: the price filter applies 500 ms after typing stops. */
@@ -296,14 +296,7 @@ export function ChoiceStrip({
               aria-current={selected === item._id ? "true" : undefined}
             >
               {item.image && (
-                <FallbackImage
-                  src={item.image}
-                  alt=""
-                  width={24}
-                  height={24}
-                  sizes="24px"
-                  className="-ml-2 size-6 rounded-full object-cover"
-                />
+                <Thumb src={item.image} size={24} className="-ml-2 size-6 rounded-full object-cover" />
               )}
               {item.name}
             </Link>

@@ -1,5 +1,12 @@
 import { Form, Link, useActionData, useSearchParams } from "react-router";
-import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
+import {
+  AccountCard,
+  EmailField,
+  ErrorBox,
+  SubmitButton,
+  TextField,
+  useBusy,
+} from "#app/components/form-controls.tsx";
 import { boxMessage } from "#app/lib/form-message.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { loginBody, signupBody } from "#contract/accounts.ts";
@@ -40,13 +47,7 @@ export function LogInForm() {
       <Form method="post" replace className="flex flex-col gap-4" {...formProps}>
         <ErrorBox message={boxMessage(failure, ["email", "password"])} busy={busy} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          error={errorFor("email") ?? failure?.fields?.email}
-        />
+        <EmailField error={errorFor("email") ?? failure?.fields?.email} />
         <TextField
           label="Password"
           name="password"
@@ -92,7 +93,7 @@ export function SignUpForm() {
           />
           <TextField label="Last Name" name="lastName" autoComplete="family-name" error={error("lastName")} />
         </div>
-        <TextField label="Email" name="email" type="email" autoComplete="email" error={error("email")} />
+        <EmailField error={error("email")} />
         <TextField
           label="Password"
           name="password"

@@ -1,7 +1,14 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { CodeStepForm } from "#app/components/code-step-form.tsx";
-import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
+import {
+  AccountCard,
+  EmailField,
+  ErrorBox,
+  SubmitButton,
+  TextField,
+  useBusy,
+} from "#app/components/form-controls.tsx";
 import { boxMessage } from "#app/lib/form-message.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { CODE_LENGTH, forgotPasswordBody, resetPasswordBody } from "#contract/accounts.ts";
@@ -20,13 +27,7 @@ function EmailStep({ failure }: { failure?: { message?: string; fields?: Record<
       <p className="text-gray-600 text-sm dark:text-gray-400">
         Enter the email of your account and we will send you a code to choose a new password.
       </p>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        error={errorFor("email") ?? failure?.fields?.email}
-      />
+      <EmailField error={errorFor("email") ?? failure?.fields?.email} />
       <SubmitButton busy={busy} label="Send Password Reset Code" name="intent" value="send" />
     </Form>
   );

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { FallbackImage } from "#app/components/fallback-image.tsx";
+import { FallbackImage, Thumb } from "#app/components/fallback-image.tsx";
 import { CloseIcon, ExpandIcon } from "#app/components/icons.tsx";
 import { sizedImageUrl } from "#app/lib/images.ts";
 
@@ -32,14 +32,7 @@ function Thumbnails({
             aria-current={i === index ? "true" : undefined}
             className={`block size-16 overflow-hidden rounded-lg border-2 bg-gray-100 md:size-20 dark:bg-gray-800 ${i === index ? "border-brand dark:border-indigo-400" : "border-transparent hover:border-gray-300 dark:hover:border-gray-600"}`}
           >
-            <FallbackImage
-              src={src}
-              alt=""
-              width={80}
-              height={80}
-              sizes="80px"
-              className="size-full object-cover"
-            />
+            <Thumb src={src} size={80} className="size-full object-cover" />
           </button>
         </li>
       ))}

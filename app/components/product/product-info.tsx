@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
-import { FallbackImage } from "#app/components/fallback-image.tsx";
+import { Thumb } from "#app/components/fallback-image.tsx";
 import { FavoriteToggle } from "#app/components/favorite-toggle.tsx";
 import { QuantitySelector } from "#app/components/quantity-selector.tsx";
 import { Rating } from "#app/components/rating.tsx";
@@ -111,14 +111,7 @@ function ColourPicker({ product, chosenSize }: { product: ProductDetail; chosenS
               aria-current={v._id === product._id ? "page" : undefined}
               className={`block size-14 overflow-hidden rounded-lg border-2 bg-gray-100 dark:bg-gray-800 ${v._id === product._id ? "border-brand dark:border-indigo-400" : "border-transparent hover:border-gray-400"}`}
             >
-              <FallbackImage
-                src={v.imageCover}
-                alt=""
-                width={56}
-                height={56}
-                sizes="56px"
-                className="size-full object-cover"
-              />
+              <Thumb src={v.imageCover} size={56} className="size-full object-cover" />
             </Link>
           </li>
         ))}
