@@ -55,9 +55,12 @@ test("over https through nginx: sign up, verify, log in, add to cart, apply a co
   await page.getByRole("button", { name: "Verify Email" }).click();
   await expect(page).toHaveURL(/^https:\/\/localhost:\d+\/$/);
 
-  // Log out, then log in again through the form.
+  // Log out, then log in again through the form. The home page's sections stream in after it lands;
+  // on a loaded machine they can arrive after the menu opened and close it, so the story waits for
+  // them (no skeleton left) as a shopper would see the page complete.
   const nav = page.getByRole("navigation", { name: "Main" });
   await hydrated(page);
+  await expect(page.locator("main .skeleton")).toHaveCount(0);
   await nav.getByLabel("Account menu").click();
   await nav.getByRole("button", { name: "log out" }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/auth\/log-in$/);
