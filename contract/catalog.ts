@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { decimal, fieldList, idList, one, pageParams, sortList } from "./query.ts";
+import { MAX_PRICE_FILTER } from "./search-limits.ts";
 
 /**
  * Every sort the API offers has an index behind it (db/schema.ts), except `relevance`: a search's
@@ -47,8 +48,7 @@ export const PRODUCT_FIELD_ALIASES = { save: "isFavorite" } as const satisfies R
   ProductListField
 >;
 
-/** Upper bound for price filters, in dollars: far above any garment, far below integer overflow. */
-export const MAX_PRICE_FILTER = 1_000_000;
+export { MAX_PRICE_FILTER };
 
 export const productListQuery = z.object({
   ...pageParams,

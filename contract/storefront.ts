@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_PRICE_FILTER } from "./catalog.ts";
 import { MAX_PAGE } from "./query.ts";
+import { MAX_PRICE_FILTER, MAX_SEARCH_TEXT, SEARCH_SORTS, type SearchSort } from "./search-limits.ts";
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -12,16 +12,7 @@ const price = lenient(z.coerce.number().min(0).max(MAX_PRICE_FILTER));
 
 const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1);
 
-/** docs/storefront/search.md#sort: the search page's sort choices, as the URL spells them. */
-export const SEARCH_SORTS = [
-  "relevance",
-  "bestsellers",
-  "price-asc",
-  "price-desc",
-  "newest",
-  "rating",
-] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+export { SEARCH_SORTS, type SearchSort };
 
 /** docs/storefront/search.md#url: the search page's query parameters. */
 export const searchPageParams = z.object({
@@ -64,4 +55,4 @@ export function readPageParam(params: URLSearchParams): number {
 }
 
 /** The search term from the path, limited like the API's `search` parameter. */
-export const searchTerm = lenient(z.string().trim().min(1).max(200));
+export const searchTerm = lenient(z.string().trim().min(1).max(MAX_SEARCH_TEXT));

@@ -1,5 +1,5 @@
-import { MAX_PRICE_FILTER } from "#contract/catalog.ts";
-import { type SearchPageParams, searchTerm } from "#contract/storefront.ts";
+import { MAX_PRICE_FILTER, MAX_SEARCH_TEXT } from "#contract/search-limits.ts";
+import type { SearchPageParams } from "#contract/storefront.ts";
 
 /** The price filter applies its maximum only when it is greater than the minimum (docs/storefront/search.md#price-filter). */
 export function effectiveMaxPrice(p: Pick<SearchPageParams, "minPrice" | "maxPrice">): number | undefined {
@@ -56,7 +56,8 @@ export function toggleRating(state: SearchState, stars: number): string {
 }
 
 /** The contract's bounds (contract/catalog.ts MAX_PRICE_FILTER, the `search` limit in contract/catalog.ts). */
-export const MAX_SEARCH_TEXT = 200;
+export { MAX_SEARCH_TEXT };
+
 const PRICE_RANGE_TEXT = `Prices go from $0 to $${MAX_PRICE_FILTER.toLocaleString("en-US")}.`;
 const PRICE_ORDER_TEXT = "Minimum price must not be above the maximum.";
 
@@ -116,9 +117,9 @@ export function readSearchText(raw: string | undefined): { term?: string; notice
   }
   if (text.length > MAX_SEARCH_TEXT) {
     return {
-      term: searchTerm.parse(text.slice(0, MAX_SEARCH_TEXT)),
+      term: text.slice(0, MAX_SEARCH_TEXT).trim() || undefined,
       notice: `Search text can be at most ${MAX_SEARCH_TEXT} characters: showing results for its first ${MAX_SEARCH_TEXT}.`,
     };
   }
-  return { term: searchTerm.parse(text) };
+  return { term: text };
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { type SearchState, searchUrl } from "#app/lib/search-url.ts";
-import { SEARCH_SORTS, type SearchSort } from "#contract/storefront.ts";
+import { SEARCH_SORTS, type SearchSort } from "#contract/search-limits.ts";
 
 /** docs/storefront/search.md#sort: the sort control's labels. */
 const SORT_LABELS: Record<SearchSort, string> = {
