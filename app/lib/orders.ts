@@ -21,3 +21,11 @@ export function paymentNotice(order: Pick<Order, "status" | "isPaid">): string |
   if (order.status === "pending_payment") return "We're confirming your payment";
   return null;
 }
+
+/**
+ * Whether the shopper can still pay the order by card (docs/storefront/orders.md#awaiting-payment):
+ * the one test behind every "Complete payment" offer; core re-checks the window when it is used.
+ */
+export function awaitsCardPayment(order: Pick<Order, "status" | "paymentMethod">): boolean {
+  return order.status === "pending_payment" && order.paymentMethod === "credit_card";
+}

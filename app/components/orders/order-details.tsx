@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ErrorBox, NoticeBox } from "#app/components/form-controls.tsx";
-import { ORDERS_ROUTE, paymentNotice } from "#app/lib/orders.ts";
+import { awaitsCardPayment, ORDERS_ROUTE, paymentNotice } from "#app/lib/orders.ts";
 import { ORDER_STATUS_LABELS, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
 import { AwaitingPaymentNotice } from "./complete-payment.tsx";
 import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
@@ -93,7 +93,7 @@ export function OrderDetails({
   /** The answer to this page's post (complete or cancel the payment), when it did not leave the page. */
   posted?: { ok: boolean; message?: string };
 }) {
-  const awaiting = order.status === "pending_payment" && order.paymentMethod === "credit_card";
+  const awaiting = awaitsCardPayment(order);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-gray-600 text-sm dark:text-gray-400">

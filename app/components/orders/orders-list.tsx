@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PagedList, PagedListBody } from "#app/components/paged-list-body.tsx";
 import { RetryScreen } from "#app/components/route-error-boundary.tsx";
-import { ORDERS_ROUTE, type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
+import { awaitsCardPayment, ORDERS_ROUTE, type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
 import { type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
 import { CompletePaymentButton } from "./complete-payment.tsx";
 import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
@@ -40,9 +40,7 @@ function OrderCard({ order }: { order: Order }) {
         {/* On a phone the totals come first, then the way to the details. */}
         <div className="flex flex-col-reverse gap-4 border-gray-200 border-t pt-4 sm:flex-row sm:items-end sm:justify-between dark:border-gray-800">
           <div className="flex flex-wrap items-center gap-2 self-start">
-            {order.status === "pending_payment" && order.paymentMethod === "credit_card" && (
-              <CompletePaymentButton orderId={order._id} number={order.number} />
-            )}
+            {awaitsCardPayment(order) && <CompletePaymentButton orderId={order._id} number={order.number} />}
             <Link
               to={`${ORDERS_ROUTE}/${order._id}`}
               className="button-ghost border border-gray-300 dark:border-gray-700"
