@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useNavigate,
   useRevalidator,
   useRouteLoaderData,
@@ -116,6 +117,16 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // The back office has a frame of its own (app/components/admin/admin-layout.tsx).
+  const inBackOffice = useMatches().some((match) => match.id === "routes/admin");
+  if (inBackOffice)
+    return (
+      <>
+        <ProgressBar />
+        <Outlet />
+        <Toaster />
+      </>
+    );
   return (
     <Shell>
       <Outlet />

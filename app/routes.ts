@@ -1,5 +1,8 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
+// The back office (docs/back-office.md): one frame, a page per section.
+const adminRoutes = [index("routes/admin._index.tsx")];
+
 export default [
   index("routes/home.tsx"),
   route("search/:searchValue?", "routes/search.tsx"),
@@ -20,5 +23,6 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("sitemap/:part", "routes/sitemap.$part.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("admin", "routes/admin.tsx", adminRoutes),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,8 @@
 export const SESSION_COOKIE = "JWTToken";
 export const SESSION_DAYS = 90;
 export const SESSION_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+/** A staff session (manager, admin) ends after 12 hours: a working day, not a season. */
+export const STAFF_SESSION_SECONDS = 12 * 60 * 60;
 
 /**
  * Whether cookies should be marked Secure: the request came over HTTPS, or the shop's public
@@ -26,9 +28,24 @@ function httpOnlyCookie(name: string, value: string, maxAgeSeconds: number, secu
   ].join("; ");
 }
 
-/** `Set-Cookie` for a new session (docs/storefront/accounts.md#session). */
+/**
+ * `Set-Cookie` for a new session (docs/storefront/accounts.md#session): the cookie lives as long as
+ * the token it carries, 90 days for a customer and 12 hours for staff, read from the token's own
+ * `iat` and `exp` (the shop minted it a moment ago; nothing here trusts it).
+ */
 export function sessionCookie(token: string, secure: boolean): string {
-  return httpOnlyCookie(SESSION_COOKIE, token, SESSION_MAX_AGE_SECONDS, secure);
+  return httpOnlyCookie(SESSION_COOKIE, token, tokenLifetimeSeconds(token) ?? SESSION_MAX_AGE_SECONDS, secure);
+}
+
+function tokenLifetimeSeconds(token: string): number | undefined {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    if (claims === null || typeof claims !== "object") return undefined;
+    const { iat, exp } = claims as { iat?: unknown; exp?: unknown };
+    return typeof iat === "number" && typeof exp === "number" && exp > iat ? exp - iat : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -129,6 +129,8 @@ export const products = pgTable(
     // Title, colour, brand and category names, written by core because a generated column cannot
     // read other tables. They weigh more in ranking than the description.
     searchDocument: text("search_document").notNull().default(""),
+    // Set when staff archive the product: gone from the storefront, kept for the orders that name it.
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
@@ -209,6 +211,9 @@ export const productSizes = pgTable(
     priceCents: integer("price_cents").notNull(),
     priceBeforeDiscountCents: integer("price_before_discount_cents").notNull(),
     discountPercent: smallint("discount_percent").notNull().default(0),
+    // Set when staff remove the size from the product: the storefront no longer offers it, carts
+    // holding it see the line lapse with a notice, and past orders keep naming it.
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("product_sizes_product_size_key").on(t.productId, t.size),
@@ -256,7 +261,7 @@ export const searchTerms = pgTable("search_terms", {
   term: text("term").primaryKey(),
 });
 
-/** One row (id = 1): the shop's pricing settings. */
+/** One row (id = 1): the shop's settings, edited in the back office (core/settings/). */
 export const shopSettings = pgTable(
   "shop_settings",
   {
@@ -266,9 +271,15 @@ export const shopSettings = pgTable(
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     freeShippingThresholdCents: integer("free_shipping_threshold_cents").notNull(),
+    reservationMinutes: integer("reservation_minutes").notNull().default(15),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
+    storeName: text("store_name").notNull().default("shop"),
+    contactEmail: text("contact_email").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("shop_settings_reservation_check", sql`${t.reservationMinutes} BETWEEN 1 AND 1440`),
+    check("shop_settings_low_stock_check", sql`${t.lowStockThreshold} >= 0`),
     check("shop_settings_singleton_check", sql`${t.id} = 1`),
     check("shop_settings_tax_check", sql`${t.taxRateBasisPoints} BETWEEN 0 AND 10000`),
     check("shop_settings_shipping_check", sql`${t.shippingCents} >= 0`),
@@ -298,7 +309,12 @@ export const bannerSlides = pgTable(
   (t) => [index("banner_slides_position_idx").on(t.position)],
 );
 
-/** A customer account; `token_version` rises with each password change, which ends older sessions. */
+/**
+ * An account: a shopper (`role` customer) or staff (`manager`, `admin`; docs/decisions/036-staff-roles-and-sessions.md).
+ * `token_version` rises with each password change or role change, which ends older sessions.
+ * `totp_secret` is the two-factor secret sealed under the server key (core/staff/two-factor.ts);
+ * two-factor sign-in is on once `totp_enabled_at` is set.
+ */
 export const customers = pgTable(
   "customers",
   {
@@ -311,10 +327,55 @@ export const customers = pgTable(
     profileImage: text("profile_image"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     tokenVersion: integer("token_version").notNull().default(0),
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("customers_email_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("customers_email_key").on(sql`lower(${t.email})`),
+    index("customers_staff_idx").on(t.role).where(sql`${t.role} <> 'customer'`),
+    check("customers_role_check", sql`${t.role} IN ('customer', 'manager', 'admin')`),
+  ],
+);
+
+/** A staff member's two-factor recovery codes, each stored as an HMAC and good once. */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("staff_recovery_codes_key").on(t.customerId, t.codeHash)],
+);
+
+/**
+ * Every staff write: who, when, what, and the record before and after. Append-only: a trigger
+ * refuses UPDATE and DELETE (migration 0007; docs/decisions/037-audit-log.md).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at.desc(), t.id.desc()),
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.at.desc()),
+    index("audit_log_actor_idx").on(t.actorId, t.at.desc()),
+  ],
 );
 
 export const customerPhoneNumbers = pgTable(
@@ -359,6 +420,9 @@ export const coupons = pgTable(
     usageLimit: integer("usage_limit"),
     usedCount: integer("used_count").notNull().default(0),
     minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    // Set when staff disable the coupon: it no longer applies, and carts holding it lose it.
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -602,4 +666,31 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * Every change to a product's on-hand stock made by staff, with its reason, and what it left
+ * (core/stock/adjustments.ts). Sales and cancellations move stock through orders, not here.
+ */
+export const stockLedger = pgTable(
+  "stock_ledger",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    productSizeId: text("product_size_id").references(() => productSizes.id, { onDelete: "set null" }),
+    size: text("size"),
+    delta: integer("delta").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason").notNull(),
+    note: text("note"),
+    actorId: text("actor_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_ledger_product_idx").on(t.productId, t.createdAt.desc()),
+    check("stock_ledger_reason_check", sql`${t.reason} IN ('restock', 'count', 'damage', 'initial')`),
+    check("stock_ledger_stock_after_check", sql`${t.stockAfter} >= 0`),
+  ],
 );

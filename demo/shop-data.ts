@@ -22,6 +22,21 @@ export const DEMO_CUSTOMER = {
   },
 };
 
+/**
+ * The demo staff (README.md#run-the-shop): no two-factor, so a demo of the back office can be tried
+ * at once. A real shop makes its first admin with `npm run staff -- add` instead.
+ */
+export const DEMO_STAFF = [
+  { email: "admin@shop.test", password: "admin12345", role: "admin", firstName: "Ada", lastName: "Admin" },
+  {
+    email: "manager@shop.test",
+    password: "manager12345",
+    role: "manager",
+    firstName: "Malik",
+    lastName: "Manager",
+  },
+] as const;
+
 export const DEMO_COUPONS = [
   { code: "WELCOME10", discountPercent: 10, expiresInDays: 365 },
   { code: "SUMMER25", discountPercent: 25, expiresInDays: 365 },
@@ -73,6 +88,12 @@ export async function seedShopData(db: Database, now: Date): Promise<void> {
     const expiresAt = new Date(now.getTime() + coupon.expiresInDays * 86_400_000).toISOString();
     await db.execute(sql`INSERT INTO coupons (id, code, discount_percent, expires_at)
       VALUES (${stableId("coupon", coupon.code)}, ${coupon.code}, ${coupon.discountPercent}, ${expiresAt}::timestamptz)
+      ON CONFLICT DO NOTHING`);
+  }
+  for (const staff of DEMO_STAFF) {
+    await db.execute(sql`INSERT INTO customers (id, first_name, last_name, email, password_hash, role, email_verified_at)
+      VALUES (${stableId("customer", staff.email)}, ${staff.firstName}, ${staff.lastName}, ${staff.email},
+              ${await hashPassword(staff.password)}, ${staff.role}, ${now.toISOString()}::timestamptz)
       ON CONFLICT DO NOTHING`);
   }
   const customerId = stableId("customer", DEMO_CUSTOMER.email);

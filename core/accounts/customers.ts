@@ -38,6 +38,9 @@ export const EMAIL_TAKEN = "An account with this email already exists. Please lo
 export interface Session {
   customerId: string;
   emailVerified: boolean;
+  /** `customer`, `manager` or `admin`, as the account has it now (core/staff/roles.ts). */
+  role: string;
+  email: string;
 }
 
 interface CustomerRow {
@@ -46,6 +49,7 @@ interface CustomerRow {
   email: string;
   password_hash: string;
   token_version: number;
+  role: string;
   email_verified_at: string | Date | null;
 }
 
@@ -53,7 +57,7 @@ interface CustomerRow {
 export async function findCustomerByEmail(ctx: CoreContext, email: string): Promise<CustomerRow | undefined> {
   const [customer] = await queryRows<CustomerRow>(
     ctx.db,
-    sql`SELECT id, first_name, email, password_hash, token_version, email_verified_at
+    sql`SELECT id, first_name, email, password_hash, token_version, role, email_verified_at
         FROM customers WHERE lower(email) = lower(${email})`,
   );
   return customer;
@@ -80,7 +84,7 @@ export async function signUp(ctx: CoreContext, body: SignupBody, meta: RequestMe
   await sendCode(ctx, { customerId: id, purpose: "verify_email", target: body.email }, (code) =>
     ctx.accounts.mailer.send(verificationMail(body.email, body.firstName, ctx.accounts.shopName, code)),
   ).catch(() => {});
-  const token = await createSessionToken(ctx, { id, tokenVersion: 0 });
+  const token = await createSessionToken(ctx, { id, tokenVersion: 0, role: "customer" });
   return { token, customerId: id };
 }
 
@@ -107,7 +111,11 @@ export async function logIn(ctx: CoreContext, body: LoginBody, meta: RequestMeta
   }
   if (!(await verifyPassword(body.password, customer.password_hash)))
     throw unauthenticated(WRONG_CREDENTIALS);
-  const token = await createSessionToken(ctx, { id: customer.id, tokenVersion: customer.token_version });
+  const token = await createSessionToken(ctx, {
+    id: customer.id,
+    tokenVersion: customer.token_version,
+    role: customer.role,
+  });
   const deviceToken = await signToken(ctx, "device", randomUUID(), { email: body.email }, DEVICE_SECONDS);
   return {
     token,
@@ -123,7 +131,7 @@ function knownDevice(ctx: CoreContext, token: string, email: string): string | n
   return verified.ok && verified.claims.email === email ? verified.claims.sub : null;
 }
 
-type SessionRow = Pick<CustomerRow, "id" | "token_version" | "email_verified_at">;
+type SessionRow = Pick<CustomerRow, "id" | "token_version" | "email_verified_at" | "role" | "email">;
 
 /** What a session check reads of its customer; checks arriving together read in one statement. */
 const sessionLookups = perDatabase(
@@ -131,7 +139,7 @@ const sessionLookups = perDatabase(
     new BatchedLookup<string, SessionRow>(async (ids) => {
       const rows = await queryRows<SessionRow>(
         db,
-        sql`SELECT id, token_version, email_verified_at FROM customers WHERE id = ${anyOf(ids)}`,
+        sql`SELECT id, token_version, email_verified_at, role, email FROM customers WHERE id = ${anyOf(ids)}`,
       );
       return new Map(rows.map((row) => [row.id, row]));
     }),
@@ -147,7 +155,12 @@ export async function authenticate(ctx: CoreContext, token: string | undefined):
   if (!verified.ok) throw unauthenticated(INVALID_SESSION);
   const customer = await sessionLookups(ctx.db).get(verified.claims.sub);
   if (!customer || customer.token_version !== verified.claims.ver) throw unauthenticated(INVALID_SESSION);
-  return { customerId: verified.claims.sub, emailVerified: customer.email_verified_at !== null };
+  return {
+    customerId: verified.claims.sub,
+    emailVerified: customer.email_verified_at !== null,
+    role: customer.role,
+    email: customer.email,
+  };
 }
 
 /**

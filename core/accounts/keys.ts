@@ -1,7 +1,13 @@
 import { createHmac } from "node:crypto";
 import type { CoreContext } from "../context.ts";
 
-export type KeyUse = "session" | "phone-verification" | "phone-id-token" | "one-time-code" | "device";
+export type KeyUse =
+  | "session"
+  | "phone-verification"
+  | "phone-id-token"
+  | "one-time-code"
+  | "device"
+  | "set-password";
 
 // One configured secret, a separate key per use: a token minted for one purpose can never be
 // replayed as another, and code hashes do not share a key with signatures.

@@ -66,13 +66,17 @@ export async function resetPassword(ctx: CoreContext, body: ResetPasswordBody, m
   }
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.now().toISOString();
-  const [updated] = await queryRows<{ token_version: number }>(
+  const [updated] = await queryRows<{ token_version: number; role: string }>(
     ctx.db,
     sql`UPDATE customers SET password_hash = ${passwordHash}, token_version = token_version + 1,
           email_verified_at = coalesce(email_verified_at, ${now}::timestamptz), updated_at = ${now}::timestamptz
-        WHERE id = ${customerId} RETURNING token_version`,
+        WHERE id = ${customerId} RETURNING token_version, role`,
   );
   if (!updated) throw invalidField(field, WRONG);
-  const token = await createSessionToken(ctx, { id: customerId, tokenVersion: updated.token_version });
+  const token = await createSessionToken(ctx, {
+    id: customerId,
+    tokenVersion: updated.token_version,
+    role: updated.role,
+  });
   return { status: "Success" as const, message: "Your password has been changed.", token };
 }

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { type JWTPayload, SignJWT } from "jose";
-// The session lasts as long as its cookie (docs/storefront/accounts.md#session: 90 days).
-import { SESSION_MAX_AGE_SECONDS } from "#contract/session.ts";
+// A customer's session lasts as long as its cookie (docs/storefront/accounts.md#session: 90 days);
+// a staff member's, STAFF_SESSION_SECONDS (docs/decisions/036-staff-roles-and-sessions.md).
+import { SESSION_MAX_AGE_SECONDS, STAFF_SESSION_SECONDS } from "#contract/session.ts";
 import type { CoreContext } from "../context.ts";
 import { type KeyUse, keyFor } from "./keys.ts";
 
@@ -10,6 +11,7 @@ const AUDIENCE: Record<Exclude<KeyUse, "one-time-code">, string> = {
   "phone-verification": "shop:phone-verification",
   "phone-id-token": "shop:phone-id-token",
   device: "shop:device",
+  "set-password": "shop:set-password",
 };
 
 type Ctx = Pick<CoreContext, "accounts" | "now">;
@@ -89,7 +91,12 @@ export function verifyToken(
   return { ok: true, claims: claims as JWTPayload & { sub: string } };
 }
 
-/** A session token: the customer id and the token version (a password change raises it). */
-export function createSessionToken(ctx: Ctx, customer: { id: string; tokenVersion: number }) {
-  return signToken(ctx, "session", customer.id, { ver: customer.tokenVersion }, SESSION_MAX_AGE_SECONDS);
+/**
+ * A session token: the account id and the token version (a password or role change raises it).
+ * Staff tokens are short-lived; the cookie that carries one lives as long (contract/session.ts).
+ */
+export function createSessionToken(ctx: Ctx, account: { id: string; tokenVersion: number; role?: string }) {
+  const staff = account.role !== undefined && account.role !== "customer";
+  const lifetime = staff ? STAFF_SESSION_SECONDS : SESSION_MAX_AGE_SECONDS;
+  return signToken(ctx, "session", account.id, { ver: account.tokenVersion }, lifetime);
 }

@@ -122,6 +122,13 @@ function failures(o: Operation) {
       fails["403"] = `The email is not verified (\`${EMAIL_NOT_VERIFIED}\`), or: ${CROSS_SITE_403}`;
     else if (o.body || o.params || o.unparsedParams) fails["403"] = CROSS_SITE_403;
   }
+  if (o.access === "manager" || o.access === "admin") {
+    fails["401"] ??= SESSION_401;
+    fails["403"] ??=
+      o.access === "admin"
+        ? `The session is not an administrator's, or: ${CROSS_SITE_403}`
+        : `The session is not a staff member's (manager or admin), or: ${CROSS_SITE_403}`;
+  }
   fails["429"] ??= "Too many requests.";
   const errorBody = json(o.errorBody ?? accountErrorResponse);
   return Object.fromEntries(
@@ -150,7 +157,7 @@ function operationObject(o: Operation) {
     summary: o.summary,
     ...(o.description ? { description: o.description } : {}),
     // A viewer's session only adds the favorite marker: the catalogue asks for no credentials.
-    ...(o.access === "customer" || o.access === "verifying"
+    ...(o.access !== "visitor" && o.access !== "viewer"
       ? { security: [{ bearer: [] }, { cookie: [] }] }
       : {}),
     ...(params.length > 0 ? { parameters: params } : {}),

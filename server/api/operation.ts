@@ -1,7 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { CoreContext } from "#core/context.ts";
-import { optionalSession, requireSession } from "../middleware/session.ts";
+import { optionalSession, requireSession, requireStaff } from "../middleware/session.ts";
 import { parseBody, parseParams, parseQuery } from "./validate.ts";
 
 /**
@@ -9,9 +9,12 @@ import { parseBody, parseParams, parseQuery } from "./validate.ts";
  * - `visitor`: anyone; no session is read (sign-up, log-in, password reset);
  * - `viewer`: anyone; a valid session personalises the answer (`isFavorite`), a bad one is ignored;
  * - `verifying`: a session, verified email or not (the calls that verify it, and saving a phone number);
- * - `customer`: a session whose email is verified.
+ * - `customer`: a session whose email is verified;
+ * - `manager`, `admin`: a staff session of that role or above (401 without a good session, 403 for a
+ *   lower role). The handler finds the acting staff member in `c.get("staff")`; core checks the role
+ *   again on every write (core/staff/roles.ts: requireRole).
  */
-export type Access = "visitor" | "viewer" | "verifying" | "customer";
+export type Access = "visitor" | "viewer" | "verifying" | "customer" | "manager" | "admin";
 
 /** What the handlers need besides the request: core, and how the request reached us. */
 export interface ApiDeps {
@@ -112,6 +115,8 @@ export function mountOperations(api: Hono, operations: readonly Operation[], dep
     visitor: [],
     verifying: [requireSession(deps.ctx, { allowedOrigins: deps.allowedOrigins, allowUnverified: true })],
     customer: [requireSession(deps.ctx, { allowedOrigins: deps.allowedOrigins })],
+    manager: [requireStaff(deps.ctx, "manager", { allowedOrigins: deps.allowedOrigins })],
+    admin: [requireStaff(deps.ctx, "admin", { allowedOrigins: deps.allowedOrigins })],
   };
   const mount = (op: Operation, guard: MiddlewareHandler[]) =>
     api.on(op.method.toUpperCase(), [honoPath(op.path)], ...guard, handlerOf(op, deps));

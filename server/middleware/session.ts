@@ -4,6 +4,7 @@ import { isCrossSiteWrite, SESSION_COOKIE } from "#contract/session.ts";
 import { authenticate, requireVerifiedEmail, type Session, viewerOf } from "#core/accounts/customers.ts";
 import type { CoreContext } from "#core/context.ts";
 import { DomainError } from "#core/errors.ts";
+import { authenticateStaff, requireRole, type Staff, type StaffRole } from "#core/staff/roles.ts";
 
 /**
  * The token of a request: `Authorization: Bearer …` (API clients) or the session cookie (the browser).
@@ -54,8 +55,31 @@ export function requireSession(
   };
 }
 
+/**
+ * For staff endpoints: 401 without a good session (as requireSession), 403 for a customer or a role
+ * below `role`. Sets `staff`, the actor core's staff functions take.
+ */
+export function requireStaff(
+  ctx: CoreContext,
+  role: StaffRole,
+  options: { allowedOrigins: string[] },
+): MiddlewareHandler {
+  return async (c, next) => {
+    const { token, viaCookie } = readToken(c);
+    const staff = await authenticateStaff(ctx, token);
+    if (viaCookie && isCrossSiteWrite(c.req.raw, options.allowedOrigins)) {
+      throw new DomainError("forbidden", "This request did not come from the shop's own pages.");
+    }
+    requireRole(staff, role);
+    c.set("staff", staff);
+    c.set("customerId", staff.id);
+    return next();
+  };
+}
+
 declare module "hono" {
   interface ContextVariableMap {
     session: Session;
+    staff: Staff;
   }
 }

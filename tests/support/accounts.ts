@@ -125,6 +125,8 @@ export async function createCustomer(
     tokenVersion?: number;
     phoneNumbers?: string[];
     addresses?: AddressBody[];
+    /** `manager` or `admin` for a staff account (its token is a 12-hour staff session). */
+    role?: "customer" | "manager" | "admin";
   } = {},
 ): Promise<TestCustomer> {
   customerCounter++;
@@ -139,15 +141,15 @@ export async function createCustomer(
   };
   const now = shop.ctx.now().toISOString();
   await shop.ctx.db.execute(sql`INSERT INTO customers
-      (id, first_name, last_name, email, password_hash, email_verified_at, token_version, created_at, updated_at)
+      (id, first_name, last_name, email, password_hash, email_verified_at, token_version, role, created_at, updated_at)
     VALUES (${id}, ${customer.firstName}, ${customer.lastName}, ${customer.email}, ${await fixturePasswordHash()},
-            ${options.verified === false ? null : now}::timestamptz, ${customer.tokenVersion},
+            ${options.verified === false ? null : now}::timestamptz, ${customer.tokenVersion}, ${options.role ?? "customer"},
             ${now}::timestamptz, ${now}::timestamptz)`);
   for (const phoneNumber of options.phoneNumbers ?? []) await insertPhoneNumber(shop, id, phoneNumber);
   for (const address of options.addresses ?? []) await insertAddress(shop, id, address);
   return {
     ...customer,
-    token: await sessionToken(id, customer.tokenVersion, { now: shop.ctx.now() }),
+    token: await sessionToken(id, customer.tokenVersion, { now: shop.ctx.now(), role: options.role }),
   };
 }
 
@@ -196,13 +198,16 @@ function signingContext(options: { now?: Date; secret?: string }) {
   return { accounts, now: () => now };
 }
 
-/** A session token as core mints it (90 days, `ver` = token version), issued at `now` (TEST_NOW). */
+/**
+ * A session token as core mints it (90 days, or 12 hours for a staff `role`; `ver` = token version),
+ * issued at `now` (TEST_NOW).
+ */
 export function sessionToken(
   customerId: string,
   version = 0,
-  options: { now?: Date; secret?: string } = {},
+  options: { now?: Date; secret?: string; role?: string } = {},
 ): Promise<string> {
-  return createSessionToken(signingContext(options), { id: customerId, tokenVersion: version });
+  return createSessionToken(signingContext(options), { id: customerId, tokenVersion: version, role: options.role });
 }
 
 /** What the built-in identity provider hands out after a right SMS code (10 minutes). */
