@@ -25,7 +25,7 @@ export function AdminDashboard({ summary, role }: { summary: BackOfficeSummary; 
   return (
     <>
       <AdminPageHeader title="Dashboard" />
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-2 gap-3 xl:grid-cols-3">
         {tiles.map((tile) => (
           <li key={tile.label}>
             <Link
