@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./pglite-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -72,9 +73,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  return wrapPglite(client, options.onQuery);
+  if (!options.dataDir) return wrapPglite(await PGlite.create({ extensions: { pg_trgm } }), options.onQuery);
+  await mkdir(options.dataDir, { recursive: true });
+  // One process at a time on a data directory (db/pglite-lock.ts).
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+    const handle = wrapPglite(client, options.onQuery);
+    return { ...handle, close: () => handle.close().finally(unlock) };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 export function wrapPglite(client: PGlite, onQuery?: OpenDatabaseOptions["onQuery"]): DatabaseHandle {

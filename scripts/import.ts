@@ -4,7 +4,7 @@ import { parseCatalogueCsv } from "#core/catalog/catalogue-csv.ts";
 import { importCatalogue } from "#core/catalog/import.ts";
 import { DomainError } from "#core/errors.ts";
 import { loadConfigOrExit } from "#server/config.ts";
-import { openShopDatabase } from "#server/index.ts";
+import { openShopDatabaseOrExit } from "#server/index.ts";
 import { progressBar } from "./progress.ts";
 
 // npm run import -- FILE.json | FILE.csv   (format: docs/catalogue-import.md)
@@ -22,7 +22,7 @@ try {
   process.exit(1);
 }
 
-const handle = await openShopDatabase(loadConfigOrExit());
+const handle = await openShopDatabaseOrExit(loadConfigOrExit());
 const bar = progressBar("import");
 try {
   const started = performance.now();

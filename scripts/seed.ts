@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_PRODUCTS, DEFAULT_SEED, seedDemoShop } from "#demo/seed.ts";
 import { loadConfigOrExit } from "#server/config.ts";
-import { openShopDatabase } from "#server/index.ts";
+import { openShopDatabaseOrExit } from "#server/index.ts";
 import { progressBar } from "./progress.ts";
 
 // npm run seed -- --products N --seed S
@@ -23,7 +23,7 @@ if (!Number.isInteger(seed)) {
   process.exit(2);
 }
 
-const handle = await openShopDatabase(loadConfigOrExit());
+const handle = await openShopDatabaseOrExit(loadConfigOrExit());
 const bar = progressBar("seed");
 const started = performance.now();
 try {

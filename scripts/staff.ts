@@ -5,7 +5,7 @@ import { STAFF_ROLES } from "#core/staff/roles.ts";
 import { addStaffFromCommandLine } from "#core/staff/staff-accounts.ts";
 import { queryRows } from "#db/client.ts";
 import { loadConfigOrExit } from "#server/config.ts";
-import { openShopDatabase } from "#server/index.ts";
+import { openShopDatabaseOrExit } from "#server/index.ts";
 import { resolveJwtSecret } from "#server/secrets.ts";
 
 // npm run staff -- add <email> --role admin|manager
@@ -31,7 +31,7 @@ if (command === "add") {
     console.error(`${parsed.error.issues.map((issue) => issue.message).join("\n")}\n${USAGE}`);
     process.exit(2);
   }
-  const handle = await openShopDatabase(config);
+  const handle = await openShopDatabaseOrExit(config);
   try {
     const ctx = {
       db: handle.db,
@@ -53,7 +53,7 @@ if (command === "add") {
     await handle.close();
   }
 } else if (command === "list") {
-  const handle = await openShopDatabase(config);
+  const handle = await openShopDatabaseOrExit(config);
   try {
     const rows = await queryRows<{ email: string; role: string; totp: boolean }>(
       handle.db,

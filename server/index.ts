@@ -10,6 +10,7 @@ import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
+import { DatabaseInUseError } from "#db/pglite-lock.ts";
 import { isCatalogueEmpty, seedDemoShop } from "#demo/seed.ts";
 import { DEMO_CUSTOMER, ensureBannerSlides, ensureShopSettings } from "#demo/shop-data.ts";
 import { withInProcessFallback } from "./adapters/fallback-rate-limiter.ts";
@@ -31,6 +32,24 @@ export interface Services {
   ctx: CoreContext;
   /** The API's per-address limiter; closing it closes the Redis connection the account limits share. */
   rateLimiter: RateLimiter;
+}
+
+/**
+ * openShopDatabase for the command-line scripts: an embedded database already open in the running
+ * shop (db/pglite-lock.ts) ends the script with that one line instead of a stack trace.
+ */
+export async function openShopDatabaseOrExit(
+  config: Pick<Config, "DATABASE_URL" | "SHOP_DATA_DIR" | "DATABASE_POOL_SIZE">,
+): Promise<DatabaseHandle> {
+  try {
+    return await openShopDatabase(config);
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 /** The database the configuration names (DATABASE_URL, else PGlite under SHOP_DATA_DIR), migrated. */
