@@ -10,7 +10,10 @@ export const FIREBASE_SHOP_PORT = PORT + 1;
 const POSTGRES_SHOP_PORT = PORT + 2;
 export const FIREBASE_EMULATOR_PORT = PORT + 6000;
 // A fresh data directory per run: the server seeds the demo shop into an empty embedded database.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+// Kept in the environment, so the workers (which load this file again) name the same directory:
+// the back-office story reads the first admin's set-password link there (tests/e2e/shop-server.ts).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 // The smoke stories (tagged @smoke: log in, add to cart, pay cash on delivery) run a second time
 // against a shop on PostgreSQL when E2E_POSTGRES_URL names a server; CI must name one.
