@@ -71,13 +71,32 @@ export const DEMO = {
   id: stableId("customer", "demo@shop.test"),
 };
 
-/** A session token for a customer, signed with the e2e server's secret (as log-in would issue it). */
-export function sessionToken(customerId = DEMO.id, tokenVersion = 0): Promise<string> {
+/** The demo staff (demo/shop-data.ts: DEMO_STAFF). */
+export const DEMO_STAFF = {
+  admin: { email: "admin@shop.test", password: "admin12345", id: stableId("customer", "admin@shop.test") },
+  manager: {
+    email: "manager@shop.test",
+    password: "manager12345",
+    id: stableId("customer", "manager@shop.test"),
+  },
+} as const;
+
+/**
+ * A session token for an account, signed with the e2e server's secret (as log-in would issue it; a
+ * staff `role` gets a staff session's lifetime).
+ */
+export function sessionToken(customerId = DEMO.id, tokenVersion = 0, role?: string): Promise<string> {
   const ctx = { accounts: { secret: E2E_JWT_SECRET }, now: () => new Date() } as Pick<
     CoreContext,
     "accounts" | "now"
   >;
-  return createSessionToken(ctx, { id: customerId, tokenVersion });
+  return createSessionToken(ctx, { id: customerId, tokenVersion, role });
+}
+
+/** Signs the browser in as a demo staff member (the log-in page has its own stories). */
+export async function logInAsStaff(context: BrowserContext, role: keyof typeof DEMO_STAFF) {
+  const token = await sessionToken(DEMO_STAFF[role].id, 0, role);
+  await context.addCookies([{ name: "JWTToken", value: token, url: shopOrigin() }]);
 }
 
 /**
