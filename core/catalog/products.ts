@@ -131,11 +131,14 @@ function emptyPage(query: { page: number; limit: number }): ProductPage {
   return { results: 0, paginationResults: pagination(query, 0), data: [], total: 0 };
 }
 
-/** One product with its sizes, names and colour variants. Any id that names no product, whatever its form, is a 404. */
+/**
+ * One product with its sizes, names and colour variants. Any id that names no product, whatever its
+ * form, is a 404, and so is an archived product's, unless staff ask with `archived: "include"`.
+ */
 export async function getProduct(
   ctx: CoreContext,
   id: string,
-  options: { viewerId?: string } = {},
+  options: { viewerId?: string; archived?: "include" } = {},
 ): Promise<ProductDetail> {
   const missing = () => notFound(`No product for this ID: ${id.slice(0, 100)}.`);
   if (!ID_PATTERN.test(id)) throw missing();
@@ -152,7 +155,7 @@ export async function getProduct(
         JOIN categories c ON c.id = p.category_id
         LEFT JOIN brands b ON b.id = p.brand_id
         LEFT JOIN product_groups g ON g.id = p.group_id
-        WHERE p.id = ${id} AND p.archived_at IS NULL`,
+        WHERE p.id = ${id} ${options.archived === "include" ? sql`` : sql`AND p.archived_at IS NULL`}`,
   );
   // An archived product is gone from the shop: its page is a 404 like any unknown id.
   if (!row) throw missing();
