@@ -62,7 +62,10 @@ async function readLines(
         LEFT JOIN product_sizes s ON s.id = h.product_size_id
         WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id FOR UPDATE OF h`,
   );
-  return { lines: rows.map(toCartLine), withdrawn: new Set(rows.filter((r) => r.withdrawn).map((r) => r.id)) };
+  return {
+    lines: rows.map(toCartLine),
+    withdrawn: new Set(rows.filter((r) => r.withdrawn).map((r) => r.id)),
+  };
 }
 
 /** The ids of the cart's lines whose item is no longer sold, read again (after stock locks). */

@@ -12,7 +12,12 @@ import { lockStockRows } from "../stock/locks.ts";
 import { catalogueIds } from "./catalogue-ids.ts";
 import { discount, productSearchDocument } from "./import-products.ts";
 import { refreshListingPrices } from "./listing.ts";
-import { parseProductRecord, type ResolvedRecord, recordProblems, resolveProductRecord } from "./product-record-check.ts";
+import {
+  parseProductRecord,
+  type ResolvedRecord,
+  recordProblems,
+  resolveProductRecord,
+} from "./product-record-check.ts";
 import { readStoredProduct, type StoredProduct } from "./product-records.ts";
 import { refreshSearchPostings } from "./search-postings.ts";
 
@@ -77,7 +82,10 @@ export async function updateProduct(
     const before = await lockProduct(tx, id);
     if (p.slug !== before.record.slug) {
       throw recordProblems([
-        { field: "slug", message: `cannot change (it is '${before.record.slug}'): the catalogue file names the product by it` },
+        {
+          field: "slug",
+          message: `cannot change (it is '${before.record.slug}'): the catalogue file names the product by it`,
+        },
       ]);
     }
     const refs = await resolveProductRecord(tx, p);
@@ -141,7 +149,10 @@ async function setArchived(
  * and a cart adding one of its sizes sees the edit or waits for it; then reads it. 404 for no product.
  */
 async function lockProduct(tx: Executor, id: string): Promise<StoredProduct> {
-  const sizes = await queryRows<{ id: string }>(tx, sql`SELECT id FROM product_sizes WHERE product_id = ${id}`);
+  const sizes = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM product_sizes WHERE product_id = ${id}`,
+  );
   await lockStockRows(tx, [
     ...sizes.map((s) => ({ productId: id, sizeId: s.id })),
     { productId: id, sizeId: null },
@@ -171,11 +182,15 @@ async function writeProduct(
   const groupId = p.group ? catalogueIds.group(p.group) : null;
   if (groupId) {
     // A new group is named after its first product, as the import names it.
-    await tx.execute(sql`INSERT INTO product_groups (id, name) VALUES (${groupId}, ${p.title}) ON CONFLICT DO NOTHING`);
+    await tx.execute(
+      sql`INSERT INTO product_groups (id, name) VALUES (${groupId}, ${p.title}) ON CONFLICT DO NOTHING`,
+    );
   }
   const sized = p.sizes.length > 0;
   const priceCents = amountToCents(p.price ?? p.sizes[0]?.price ?? 0);
-  const beforeCents = amountToCents(p.priceBeforeDiscount ?? p.price ?? p.sizes[0]?.priceBeforeDiscount ?? p.sizes[0]?.price ?? 0);
+  const beforeCents = amountToCents(
+    p.priceBeforeDiscount ?? p.price ?? p.sizes[0]?.priceBeforeDiscount ?? p.sizes[0]?.price ?? 0,
+  );
   // A product without sizes keeps its stock on hand, unless it is new or had sizes until now.
   const setsStock = !sized && current.wasSized !== false;
   await tx.execute(sql`UPDATE products SET title = ${p.title}, description = ${p.description}, color = ${p.color},
@@ -191,7 +206,9 @@ async function writeProduct(
   await writeLinks(tx, id, refs);
   const termList = [...terms];
   if (termList.length > 0) {
-    await tx.execute(sql`INSERT INTO search_terms (term) SELECT unnest(${sql.param(termList)}::text[]) ON CONFLICT DO NOTHING`);
+    await tx.execute(
+      sql`INSERT INTO search_terms (term) SELECT unnest(${sql.param(termList)}::text[]) ON CONFLICT DO NOTHING`,
+    );
   }
   const repriced = sized ? await refreshListingPrices(tx, [id]) : [];
   // The listing price refresh rebuilt the postings if it repriced the product.
@@ -230,11 +247,14 @@ async function writeSizes(
         (id, product_id, size, position, stock, price_cents, price_before_discount_cents, discount_percent)
       VALUES (${sizeId}, ${productId}, ${s.size}, ${position}, ${s.stock}, ${priceCents}, ${beforeCents},
         ${discount(priceCents, beforeCents)})`);
-    if (s.stock > 0) await recordInitialStock(tx, productId, { id: sizeId, size: s.size }, s.stock, actor, now);
+    if (s.stock > 0)
+      await recordInitialStock(tx, productId, { id: sizeId, size: s.size }, s.stock, actor, now);
   }
   const removed = existing.filter((s) => s.removedAt === null && !listed.has(s.id)).map((s) => s.id);
   if (removed.length > 0) {
-    await tx.execute(sql`UPDATE product_sizes SET removed_at = ${ts(now)} WHERE id = ANY(${sql.param(removed)}::text[])`);
+    await tx.execute(
+      sql`UPDATE product_sizes SET removed_at = ${ts(now)} WHERE id = ANY(${sql.param(removed)}::text[])`,
+    );
   }
 }
 

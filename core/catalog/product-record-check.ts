@@ -33,7 +33,9 @@ export function parseProductRecord(input: unknown): CatalogueProduct {
   const parsed = catalogueProduct.safeParse(input);
   if (parsed.success) return parsed.data;
   throw recordProblems(
-    parsed.error.issues.slice(0, 50).map((i: z.core.$ZodIssue) => ({ field: fieldLabel(i.path), message: i.message })),
+    parsed.error.issues
+      .slice(0, 50)
+      .map((i: z.core.$ZodIssue) => ({ field: fieldLabel(i.path), message: i.message })),
   );
 }
 
@@ -94,7 +96,8 @@ export async function resolveProductRecord(db: Executor, p: CatalogueProduct): P
         message: `no '${path}' in category '${p.category}'`,
       });
   });
-  if (p.brand && !brands[0]) problems.push({ field: "brand", message: `no brand '${p.brand}' in the catalogue` });
+  if (p.brand && !brands[0])
+    problems.push({ field: "brand", message: `no brand '${p.brand}' in the catalogue` });
   if (problems.length > 0) throw recordProblems(problems);
   return {
     categoryId: category.id,

@@ -13,7 +13,10 @@ export interface SitemapEntry {
 
 /** How many product sitemap files the catalogue needs (at least one, so the index is stable). */
 export async function productSitemapCount(ctx: CoreContext): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(ctx.db, sql`SELECT count(*)::int AS total FROM products WHERE archived_at IS NULL`);
+  const [row] = await queryRows<{ total: number }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS total FROM products WHERE archived_at IS NULL`,
+  );
   return Math.max(1, Math.ceil((row?.total ?? 0) / SITEMAP_PRODUCTS_PER_FILE));
 }
 

@@ -61,6 +61,7 @@ describe("API plumbing", () => {
         "/customer/orders",
         "/customer/orders/{orderId}",
         "/customer/orders/{orderId}/payment-session",
+        "/products/{id}/status",
       ].sort(),
     );
     const methods = Object.fromEntries(
