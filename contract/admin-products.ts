@@ -27,3 +27,30 @@ export const productStatusResponse = z.object({
     archivedAt: z.iso.datetime().nullable(),
   }),
 });
+
+export const ADMIN_PRODUCT_SORTS = ["title", "price", "stock", "updatedAt"] as const;
+export const ADMIN_PRODUCTS_PER_PAGE = 25;
+
+/**
+ * The back office's product table as the URL states it (/admin/products?q=…&category=…&status=…
+ * &sort=-updatedAt&page=2). A value it does not know falls back to the default: a stale or edited
+ * link still shows a table.
+ */
+export const adminProductListQuery = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,120}$/)
+    .optional()
+    .catch(undefined),
+  status: z
+    .enum(["all", ...PRODUCT_STATUSES])
+    .default("all")
+    .catch("all"),
+  sort: z
+    .enum([...ADMIN_PRODUCT_SORTS, ...ADMIN_PRODUCT_SORTS.map((s) => `-${s}` as const)])
+    .default("-updatedAt")
+    .catch("-updatedAt"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+});
+export type AdminProductListQuery = z.output<typeof adminProductListQuery>;

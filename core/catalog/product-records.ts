@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { CatalogueFile } from "#contract/catalogue-file.ts";
 import { type Executor, queryRows } from "#db/client.ts";
+import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { centsToAmount } from "../money.ts";
 import { iso } from "../shared/timestamps.ts";
+import { requireRole, type Staff } from "../staff/roles.ts";
 import { catalogueIds } from "./catalogue-ids.ts";
 
 // A product as staff see and edit it: the catalogue file's record (contract/catalogue-file.ts), read
@@ -169,4 +171,14 @@ export async function readStoredProduct(db: Executor, id: string): Promise<Store
     updatedAt: iso(row.updated_at),
     group: row.group_id && row.group_name ? { id: row.group_id, name: row.group_name } : null,
   };
+}
+
+/** A product as the back office's details page edits it (archived ones too), for staff only. */
+export async function readProductForStaff(
+  ctx: CoreContext,
+  actor: Staff,
+  id: string,
+): Promise<StoredProduct> {
+  requireRole(actor, "manager");
+  return readStoredProduct(ctx.db, id);
 }
