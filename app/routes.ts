@@ -1,7 +1,12 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The back office (docs/back-office.md): one frame, a page per section.
-const adminRoutes = [index("routes/admin._index.tsx")];
+const adminRoutes = [
+  index("routes/admin._index.tsx"),
+  route("products", "routes/admin.products.tsx"),
+  route("products/new", "routes/admin.products.new.tsx"),
+  route("products/:productId", "routes/admin.products.$productId.tsx"),
+];
 
 export default [
   index("routes/home.tsx"),

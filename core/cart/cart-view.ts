@@ -33,7 +33,7 @@ export async function cartView(
       : await queryRows<AvailabilityRow>(
           db,
           sql`SELECT s.product_id, s.size, s.id AS size_id, ${availableSizeStockSql(sql`s`, now)} AS available
-              FROM product_sizes s WHERE s.product_id = ${anyOf(productIds)}
+              FROM product_sizes s WHERE s.product_id = ${anyOf(productIds)} AND s.removed_at IS NULL
               UNION ALL
               SELECT p.id, NULL, NULL, ${availableProductStockSql(sql`p`, now)}
               FROM products p WHERE p.id = ${anyOf(productIds)} AND NOT p.has_sizes

@@ -146,7 +146,8 @@ export async function removeCartItem(ctx: CoreContext, customerId: string, body:
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const { couponId } = await lockCart(tx, customerId, now);
-    const item = await resolveItem(tx, body.productId, body.size);
+    // A line staff withdrew (an archived product, a removed size) may still be taken out.
+    const item = await resolveItem(tx, body.productId, body.size, { withdrawn: "allow" });
     if ((await deleteLines(tx, customerId, [item])) === 0) throw notInCart(item);
     const cart = await loadCart(ctx, tx, customerId, now, { locked: { couponId } });
     return cartView(tx, cart, `${itemLabel(item)} removed from your cart.`, now);

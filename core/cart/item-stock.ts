@@ -5,7 +5,16 @@ import { ts } from "#db/sql.ts";
 import { conflict, notFound } from "../errors.ts";
 import { productHoldsSql, sizeHoldsSql } from "../stock/availability.ts";
 import { lockStockRow } from "../stock/locks.ts";
-import { type ItemRow, itemLabel, type StockItemRef, sameSizeSql, shortageText, toItem } from "./items.ts";
+import {
+  type ItemRow,
+  itemLabel,
+  noSuchSize,
+  type StockItemRef,
+  sameSizeSql,
+  shortageText,
+  toItem,
+  withdrawnColumns,
+} from "./items.ts";
 
 // An item's stock as one customer may use it: a first look without locks, the count under the
 // item's stock row lock, and the refusal when the cart cannot hold what is asked for.
@@ -58,7 +67,8 @@ export async function glanceAtItem(
 ): Promise<{ item: StockItemRef; state: StockState }> {
   const [row] = await queryRows<ItemRow & StockStateRow>(
     db,
-    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size, ${stockStateColumns(customerId, now)}
+    sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size, ${withdrawnColumns},
+          ${stockStateColumns(customerId, now)}
         FROM products p
         LEFT JOIN product_sizes s ON s.product_id = p.id AND ${sameSizeSql(sql`s.size`, body.size)}
         ${ownLine(customerId)}
@@ -81,14 +91,18 @@ export async function lockItemStock(
   // sees what was committed when it started, and waiting for the lock does not refresh that, so a
   // count made by the locking statement would miss the hold of the buyer it waited for.
   if (!(await lockStockRow(db, item))) throw notFound(`No product for this ID: ${item.productId}.`);
-  const [row] = await queryRows<StockStateRow>(
+  const [row] = await queryRows<StockStateRow & Pick<ItemRow, "archived" | "size_removed">>(
     db,
-    sql`SELECT ${stockStateColumns(customerId, now)}
+    sql`SELECT ${stockStateColumns(customerId, now)}, ${withdrawnColumns}
         FROM products p LEFT JOIN product_sizes s ON s.id = ${item.sizeId}
         ${ownLine(customerId)}
         WHERE p.id = ${item.productId}`,
   );
-  return toStockState(row!);
+  // Staff may have archived the product or removed the size since the first look; an edit takes
+  // the same row locks (core/catalog/product-edits.ts), so what this reads now stays true.
+  if (!row || row.archived) throw notFound(`No product for this ID: ${item.productId}.`);
+  if (row.size_removed) throw noSuchSize(item.title, item.size ?? "");
+  return toStockState(row);
 }
 
 /** Refuses a line of `wanted` when only `free` can be held; says how many more the cart can take. */

@@ -35,19 +35,48 @@ interface LineRow {
   color: string;
   size: string | null;
   unit_price_cents: number;
+  withdrawn: boolean;
 }
 
-/** The cart's lines, locked until the transaction ends, in the order they were added. */
-async function readLines(db: Executor, customerId: string): Promise<CartLine[]> {
+/**
+ * Whether the line of `h` (product `p`, size `s`) is of an item no longer sold: staff archived the
+ * product, removed the size, or gave the product sizes since it was held without one
+ * (docs/back-office/products.md).
+ */
+const withdrawnSql = sql`(p.archived_at IS NOT NULL OR s.removed_at IS NOT NULL
+  OR (h.product_size_id IS NULL) = p.has_sizes)`;
+
+/**
+ * The cart's lines, locked until the transaction ends, in the order they were added, and the ids of
+ * those whose item is no longer sold.
+ */
+async function readLines(
+  db: Executor,
+  customerId: string,
+): Promise<{ lines: CartLine[]; withdrawn: Set<string> }> {
   const rows = await queryRows<LineRow>(
     db,
     sql`SELECT h.id, h.product_id, h.product_size_id, h.quantity, h.expires_at, p.title, p.image_cover, p.color,
-          s.size, COALESCE(s.price_cents, p.price_cents) AS unit_price_cents
+          s.size, COALESCE(s.price_cents, p.price_cents) AS unit_price_cents, ${withdrawnSql} AS withdrawn
         FROM stock_holds h JOIN products p ON p.id = h.product_id
         LEFT JOIN product_sizes s ON s.id = h.product_size_id
         WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id FOR UPDATE OF h`,
   );
-  return rows.map(toCartLine);
+  return {
+    lines: rows.map(toCartLine),
+    withdrawn: new Set(rows.filter((r) => r.withdrawn).map((r) => r.id)),
+  };
+}
+
+/** The ids of the cart's lines whose item is no longer sold, read again (after stock locks). */
+async function withdrawnLineIds(db: Executor, customerId: string): Promise<Set<string>> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT h.id FROM stock_holds h JOIN products p ON p.id = h.product_id
+        LEFT JOIN product_sizes s ON s.id = h.product_size_id
+        WHERE h.customer_id = ${customerId} AND ${withdrawnSql}`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 function toCartLine(r: LineRow): CartLine {
@@ -95,7 +124,8 @@ interface CartLocks {
 }
 
 /**
- * The customer's cart, made current inside the caller's transaction: the cart is locked, lines
+ * The customer's cart, made current inside the caller's transaction: the cart is locked, lines of
+ * items no longer sold (archived, a size removed) are removed with a notice, lines
  * whose hold lapsed are held again when stock allows, otherwise removed; every hold is extended
  * (reading the cart is cart activity); a coupon that no longer applies is removed. The stock rows of
  * the lapsed lines are locked all at once (lockStock), those of every line with `lockAllLines`
@@ -111,8 +141,8 @@ export async function loadCart(
   const { couponId } = options.locked ?? (await lockCart(tx, customerId, now));
   const notes: string[] = [];
   const lines: CartLine[] = [];
-  const current = await readLines(tx, customerId);
-  const lapsed = current.filter((line) => line.expiresAt <= now);
+  const { lines: current, withdrawn: seenWithdrawn } = await readLines(tx, customerId);
+  const lapsed = current.filter((line) => line.expiresAt <= now && !seenWithdrawn.has(line.id));
   const toLock = options.lockAllLines ? current : lapsed;
   const counted = options.locked?.free;
   const free =
@@ -121,7 +151,16 @@ export async function loadCart(
       : toLock.length > 0
         ? await lockStock(tx, toLock, customerId, now)
         : new Map<string, number>();
+  // Checkout sells what it locked: an archive or a size removal takes the same stock row locks
+  // (core/catalog/product-edits.ts), so one that committed while checkout waited is read again here.
+  const withdrawn = options.lockAllLines ? await withdrawnLineIds(tx, customerId) : seenWithdrawn;
   for (const line of current) {
+    if (withdrawn.has(line.id)) {
+      // The line lapses as a hold that cannot be held again does, with a notice of its own.
+      await tx.execute(sql`DELETE FROM stock_holds WHERE id = ${line.id}`);
+      notes.push(`${itemLabel(line)} is no longer sold and was removed from your cart.`);
+      continue;
+    }
     if (line.expiresAt > now) {
       lines.push(line);
       continue;

@@ -19,7 +19,7 @@ export interface Names {
   brand: Map<string, string>;
 }
 
-function discount(price: number, before: number): number {
+export function discount(price: number, before: number): number {
   if (before <= 0 || before <= price) return 0;
   return Math.round(((before - price) / before) * 100);
 }
@@ -33,18 +33,7 @@ export async function writeProducts(
   now: Date,
 ): Promise<void> {
   const ids = batch.map((p) => catalogueIds.product(p.slug));
-  const documents = batch.map((p) => {
-    const parts = [
-      p.title,
-      p.colorName,
-      p.brand ? names.brand.get(p.brand) : undefined,
-      names.category.get(p.category),
-      ...p.subcategories.map((s) => names.sub.get(`${p.category}/${s}`)),
-      ...p.underSubcategories.map((u) => names.under.get(`${p.category}/${u}`)),
-    ];
-    for (const part of [...parts, p.description]) for (const t of lexiconTerms(part ?? "")) terms.add(t);
-    return searchDocument(parts);
-  });
+  const documents = batch.map((p) => productSearchDocument(p, names, terms));
   const written = await upsertProductRows(tx, batch, ids, documents, now);
   await writeSizes(tx, batch, ids);
   await writeLinks(tx, batch, ids);
@@ -59,6 +48,23 @@ export async function writeProducts(
     tx,
     written.filter((id) => !repriced.has(id)),
   );
+}
+
+/**
+ * A product's search document (title, colour, brand and taxonomy names); adds its words and its
+ * description's to `terms`, the lexicon of spelling corrections.
+ */
+export function productSearchDocument(p: CatalogueProduct, names: Names, terms: Set<string>): string {
+  const parts = [
+    p.title,
+    p.colorName,
+    p.brand ? names.brand.get(p.brand) : undefined,
+    names.category.get(p.category),
+    ...p.subcategories.map((s) => names.sub.get(`${p.category}/${s}`)),
+    ...p.underSubcategories.map((u) => names.under.get(`${p.category}/${u}`)),
+  ];
+  for (const part of [...parts, p.description]) for (const t of lexiconTerms(part ?? "")) terms.add(t);
+  return searchDocument(parts);
 }
 
 /** The products' own rows; returns the ids of those inserted or changed. */

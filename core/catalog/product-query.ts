@@ -19,11 +19,13 @@ const SORT_COLUMNS: Record<Exclude<ProductSortField, "relevance">, SQL> = {
   title: sql`p.title`,
 };
 
-/** Filters on `p` (products) or `s` (search postings, which carry the same filter columns). */
+/** Filters on `p` (products, never an archived one) or `s` (search postings, which carry the same filter columns). */
 export function buildFilters(query: ProductListQuery, from: "products" | "postings"): SQL[] {
   const t = sql.raw(from === "products" ? "p" : "s");
   const id = from === "products" ? sql`p.id` : sql`s.product_id`;
-  const where: SQL[] = [];
+  // An archived product is no longer sold: no list shows it. Its search postings are gone
+  // (refreshSearchPostings), so the postings need no such filter.
+  const where: SQL[] = from === "products" ? [sql`p.archived_at IS NULL`] : [];
   if (query.category?.length) where.push(sql`${t}.category_id = ${anyOf(query.category)}`);
   if (query.brand?.length) where.push(sql`${t}.brand_id = ${anyOf(query.brand)}`);
   if (query.subCategories?.length) {

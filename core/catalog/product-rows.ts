@@ -128,7 +128,8 @@ export async function listItemsForRows(
       ? Promise.resolve([] as SizeRow[])
       : queryRows<SizeRow>(
           ctx.db,
-          sql`SELECT ${sizeColumns(now)} FROM product_sizes s WHERE s.product_id = ${anyOf(sized)}`,
+          sql`SELECT ${sizeColumns(now)} FROM product_sizes s
+              WHERE s.product_id = ${anyOf(sized)} AND s.removed_at IS NULL`,
         ),
     unsized.length === 0
       ? Promise.resolve([] as { id: string; available: number }[])

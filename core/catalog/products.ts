@@ -117,9 +117,10 @@ export async function listFavoriteProducts(
 ): Promise<{ total: number; items: ProductListItem[] }> {
   const { total, rows } = await countedPage<ProductRow>(
     ctx.db,
-    sql`SELECT count(*)::int AS total FROM favorites WHERE customer_id = ${customerId}`,
+    sql`SELECT count(*)::int AS total FROM favorites f JOIN products p ON p.id = f.product_id
+        WHERE f.customer_id = ${customerId} AND p.archived_at IS NULL`,
     sql`SELECT ${productColumns(sql`p`)} FROM favorites f JOIN products p ON p.id = f.product_id
-        WHERE f.customer_id = ${customerId}
+        WHERE f.customer_id = ${customerId} AND p.archived_at IS NULL
         ORDER BY f.created_at DESC, p.id LIMIT ${query.limit} OFFSET ${pageOffset(query)}`,
   );
   // Every row is one of the customer's favorites: no need to ask which.
@@ -130,11 +131,14 @@ function emptyPage(query: { page: number; limit: number }): ProductPage {
   return { results: 0, paginationResults: pagination(query, 0), data: [], total: 0 };
 }
 
-/** One product with its sizes, names and colour variants. Any id that names no product, whatever its form, is a 404. */
+/**
+ * One product with its sizes, names and colour variants. Any id that names no product, whatever its
+ * form, is a 404, and so is an archived product's, unless staff ask with `archived: "include"`.
+ */
 export async function getProduct(
   ctx: CoreContext,
   id: string,
-  options: { viewerId?: string } = {},
+  options: { viewerId?: string; archived?: "include" } = {},
 ): Promise<ProductDetail> {
   const missing = () => notFound(`No product for this ID: ${id.slice(0, 100)}.`);
   if (!ID_PATTERN.test(id)) throw missing();
@@ -151,14 +155,16 @@ export async function getProduct(
         JOIN categories c ON c.id = p.category_id
         LEFT JOIN brands b ON b.id = p.brand_id
         LEFT JOIN product_groups g ON g.id = p.group_id
-        WHERE p.id = ${id}`,
+        WHERE p.id = ${id} ${options.archived === "include" ? sql`` : sql`AND p.archived_at IS NULL`}`,
   );
+  // An archived product is gone from the shop: its page is a 404 like any unknown id.
   if (!row) throw missing();
 
   const [sizes, subCategories, underSubCategories, variants, favorites] = await Promise.all([
     queryRows<SizeRow>(
       ctx.db,
-      sql`SELECT ${sizeColumns(now)} FROM product_sizes s WHERE s.product_id = ${id} ORDER BY s.position, s.size`,
+      sql`SELECT ${sizeColumns(now)} FROM product_sizes s WHERE s.product_id = ${id} AND s.removed_at IS NULL
+          ORDER BY s.position, s.size`,
     ),
     queryRows<{ id: string; name: string }>(
       ctx.db,
@@ -174,8 +180,8 @@ export async function getProduct(
     row.group_id
       ? queryRows<{ id: string; image_cover: string; color: string; color_name: string }>(
           ctx.db,
-          sql`SELECT id, image_cover, color, color_name FROM products WHERE group_id = ${row.group_id}
-              ORDER BY created_at, id`,
+          sql`SELECT id, image_cover, color, color_name FROM products
+              WHERE group_id = ${row.group_id} AND archived_at IS NULL ORDER BY created_at, id`,
         )
       : Promise.resolve([]),
     favoriteIds(ctx, options.viewerId, [id]),

@@ -5,7 +5,9 @@ import type { Executor } from "#db/client.ts";
  * Rebuilds the search postings (db/schema.ts `searchPostings`) of these products from their current
  * rows: one per lexeme of the search document (title, colour, brand and category names, weight A).
  * Call it in the same transaction as any write to a product's search document, description,
- * category, brand, price, discount, rating or sales (the catalogue import and the listing price refresh do).
+ * category, brand, price, discount, rating or sales (the catalogue import and the listing price refresh do),
+ * and to its archived state: an archived product has no postings, so no one-word search finds it
+ * (docs/back-office/products.md).
  *
  * `ts_rank` of a one-lexeme query depends only on the weights of that lexeme's positions, in
  * order (calc_rank_or in PostgreSQL's tsrank.c), and a catalogue has few such patterns ({A}, {A,A},
@@ -24,7 +26,7 @@ export async function refreshSearchPostings(db: Executor, productIds: readonly s
       SELECT p.id, p.category_id, p.brand_id, p.price_cents, p.discount_percent, p.ratings_average, p.sold,
         e.lexeme, e.weights
       FROM products p, unnest(p.search_vector) AS e
-      WHERE p.id = ANY(${ids}::text[]) AND 'A' = ANY(e.weights)
+      WHERE p.id = ANY(${ids}::text[]) AND p.archived_at IS NULL AND 'A' = ANY(e.weights)
     ), patterns AS MATERIALIZED (
       SELECT w.weights, ts_rank(
           ('x:' || array_to_string(

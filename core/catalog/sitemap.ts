@@ -13,15 +13,18 @@ export interface SitemapEntry {
 
 /** How many product sitemap files the catalogue needs (at least one, so the index is stable). */
 export async function productSitemapCount(ctx: CoreContext): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(ctx.db, sql`SELECT count(*)::int AS total FROM products`);
+  const [row] = await queryRows<{ total: number }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS total FROM products WHERE archived_at IS NULL`,
+  );
   return Math.max(1, Math.ceil((row?.total ?? 0) / SITEMAP_PRODUCTS_PER_FILE));
 }
 
-/** Product pages of sitemap file `part` (1-based), in id order so files stay stable between runs. */
+/** Product pages (archived ones are 404s) of sitemap file `part` (1-based), in id order so files stay stable between runs. */
 export async function productSitemapEntries(ctx: CoreContext, part: number): Promise<SitemapEntry[]> {
   const rows = await queryRows<{ id: string; updated_at: Date | string }>(
     ctx.db,
-    sql`SELECT id, updated_at FROM products ORDER BY id
+    sql`SELECT id, updated_at FROM products WHERE archived_at IS NULL ORDER BY id
         LIMIT ${SITEMAP_PRODUCTS_PER_FILE} OFFSET ${(part - 1) * SITEMAP_PRODUCTS_PER_FILE}`,
   );
   return rows.map((r) => ({ path: `/product/${r.id}`, lastModified: iso(r.updated_at) }));

@@ -13,7 +13,7 @@ const noProduct = (productId: string) => notFound(`No product for this ID: ${pro
 export async function addFavorite(ctx: CoreContext, customerId: string, productId: string) {
   const inserted = await queryRows<{ product_id: string | null }>(
     ctx.db,
-    sql`WITH product AS (SELECT id FROM products WHERE id = ${productId}),
+    sql`WITH product AS (SELECT id FROM products WHERE id = ${productId} AND archived_at IS NULL),
         added AS (
           INSERT INTO favorites (customer_id, product_id, created_at)
           SELECT ${customerId}, id, ${ts(ctx.now())} FROM product
