@@ -94,6 +94,9 @@ export const brands = pgTable(
 export const productGroups = pgTable("product_groups", {
   id: id(),
   name: text("name").notNull(),
+  // The slug the catalogue file names the group by (its id derives from it: catalogue-ids.ts), so an
+  // export writes back what was imported. Null for groups written before migration 0007.
+  slug: text("slug"),
   createdAt: createdAt(),
 });
 

@@ -168,6 +168,7 @@ async function writeGroups(tx: Executor, cat: ParsedCatalogue): Promise<void> {
     columnsOf(groups, {
       id: ["text", (g) => catalogueIds.group(g)],
       name: ["text", (g) => groupNames.get(g) ?? g],
+      slug: ["text", (g) => g],
     }),
     false,
   );

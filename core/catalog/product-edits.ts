@@ -183,7 +183,8 @@ async function writeProduct(
   if (groupId) {
     // A new group is named after its first product, as the import names it.
     await tx.execute(
-      sql`INSERT INTO product_groups (id, name) VALUES (${groupId}, ${p.title}) ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO product_groups (id, name, slug) VALUES (${groupId}, ${p.title}, ${p.group})
+          ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug WHERE product_groups.slug IS NULL`,
     );
   }
   const sized = p.sizes.length > 0;

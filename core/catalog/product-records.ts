@@ -59,6 +59,7 @@ interface ProductRecordRow {
   brand: string | null;
   group_id: string | null;
   group_name: string | null;
+  group_slug: string | null;
   subcategories: string[];
   under_subcategories: string[];
   group_slugs: string[];
@@ -75,9 +76,9 @@ interface SizeRecordRow {
 }
 
 /**
- * The slug a group was imported under. `product_groups` keeps no slug, only the id the import
- * derived from it (catalogueIds.group), so it is found again among its products' slugs and their
- * hyphen-prefixes (`northwind-relaxed-tee-navy` → `northwind-relaxed-tee`, the import's convention).
+ * The slug a group was imported under, for a group written before migration 0007 gave
+ * `product_groups` a slug column: only the id the import derived from it (catalogueIds.group) is
+ * known, so it is found again among its products' slugs and their hyphen-prefixes (`northwind-relaxed-tee-navy` → `northwind-relaxed-tee`, the import's convention).
  */
 export function groupSlugOf(groupId: string, productSlugs: readonly string[]): string | undefined {
   for (const slug of productSlugs) {
@@ -101,7 +102,7 @@ export async function readStoredProduct(db: Executor, id: string): Promise<Store
     sql`SELECT p.id, p.slug, p.title, p.description, p.color, p.color_name, p.images, p.price_cents,
           p.price_before_discount_cents, p.stock, p.has_sizes, p.sold, p.ratings_average::float8 AS ratings_average,
           p.ratings_quantity, p.created_at, p.updated_at, p.archived_at, c.slug AS category, b.slug AS brand,
-          p.group_id, g.name AS group_name,
+          p.group_id, g.name AS group_name, g.slug AS group_slug,
           ARRAY(SELECT s.slug FROM product_subcategories ps JOIN subcategories s ON s.id = ps.subcategory_id
                 WHERE ps.product_id = p.id ORDER BY s.slug) AS subcategories,
           ARRAY(SELECT s.slug || '/' || u.slug FROM product_under_subcategories pu
@@ -131,7 +132,7 @@ export async function readStoredProduct(db: Executor, id: string): Promise<Store
     removedAt: s.removed_at === null ? null : iso(s.removed_at),
   }));
   const offered = row.has_sizes ? sizes.filter((s) => s.removedAt === null) : [];
-  const group = row.group_id ? groupSlugOf(row.group_id, row.group_slugs) : undefined;
+  const group = row.group_id ? (row.group_slug ?? groupSlugOf(row.group_id, row.group_slugs)) : undefined;
   const record: ProductRecord = {
     slug: row.slug,
     title: row.title,

@@ -37,6 +37,7 @@ ALTER TABLE "coupons" ADD COLUMN "starts_at" timestamp with time zone;--> statem
 ALTER TABLE "coupons" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "totp_enabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "product_groups" ADD COLUMN "slug" text;--> statement-breakpoint
 ALTER TABLE "product_sizes" ADD COLUMN "removed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD COLUMN "reservation_minutes" integer DEFAULT 15 NOT NULL;--> statement-breakpoint
