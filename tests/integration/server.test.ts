@@ -61,6 +61,9 @@ describe("API plumbing", () => {
         "/customer/orders",
         "/customer/orders/{orderId}",
         "/customer/orders/{orderId}/payment-session",
+        "/products/{id}/stock",
+        "/products/{id}/stock-adjustments",
+        "/stock/low",
       ].sort(),
     );
     const methods = Object.fromEntries(
