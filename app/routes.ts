@@ -1,7 +1,11 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The back office (docs/back-office.md): one frame, a page per section.
-const adminRoutes = [index("routes/admin._index.tsx")];
+const adminRoutes = [
+  index("routes/admin._index.tsx"),
+  route("stock", "routes/admin.stock.tsx"),
+  route("products/:productId/stock", "routes/admin.products.$productId.stock.tsx"),
+];
 
 export default [
   index("routes/home.tsx"),

@@ -61,9 +61,17 @@ export const stockAdjustmentBody = z
   .superRefine((body, ctx) => {
     if (body.reason === "count") {
       if (body.setTo === undefined)
-        ctx.addIssue({ code: "custom", path: ["setTo"], message: "setTo is required for a count: the number counted." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["setTo"],
+          message: "setTo is required for a count: the number counted.",
+        });
       if (body.quantity !== undefined)
-        ctx.addIssue({ code: "custom", path: ["quantity"], message: "quantity is not used by a count; give setTo." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["quantity"],
+          message: "quantity is not used by a count; give setTo.",
+        });
     } else {
       if (body.quantity === undefined)
         ctx.addIssue({

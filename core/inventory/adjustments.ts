@@ -47,7 +47,11 @@ async function findTarget(db: Executor, productId: string, size: string | undefi
 }
 
 /** On hand and held now, counted after the row lock in a statement of its own (see core/stock/locks.ts: lockStock). */
-async function countStock(db: Executor, target: Target, now: Date): Promise<{ onHand: number; held: number }> {
+async function countStock(
+  db: Executor,
+  target: Target,
+  now: Date,
+): Promise<{ onHand: number; held: number }> {
   const [row] = target.sizeId
     ? await queryRows<{ on_hand: number; held: number }>(
         db,

@@ -33,7 +33,11 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * sell; `q` filters by title. Ties fall back to the product and the size's position, so pages are
  * stable.
  */
-export async function listLowStock(ctx: CoreContext, actor: Staff, query: LowStockQuery): Promise<LowStockList> {
+export async function listLowStock(
+  ctx: CoreContext,
+  actor: Staff,
+  query: LowStockQuery,
+): Promise<LowStockList> {
   requireRole(actor, "manager");
   const now = ctx.now();
   const threshold = await lowStockThreshold(ctx.db);

@@ -55,7 +55,8 @@ export const stockAdminOperations = [
         schema: stockAdjustmentResponse,
       },
       fails: {
-        "400": "A field is missing or wrong; `size` names no size of the product (or one is given for a product without sizes).",
+        "400":
+          "A field is missing or wrong; `size` names no size of the product (or one is given for a product without sizes).",
         "404": NO_PRODUCT,
         "409":
           "The change would take on hand below what shoppers' carts hold (or below 0): the message says how many are held; `errors` names `quantity` or `setTo`. Nothing changed.",

@@ -112,7 +112,9 @@ describe("count and damage", () => {
     expect((await adjust(item, { reason: "count", setTo: 5 })).status).toBe(201); // a count that agrees
     expect(await stockOnHand(shop, item)).toBe(5);
 
-    const view = await call(shop, "GET", `/products/${item.productId}/stock?limit=2`, { token: manager.token });
+    const view = await call(shop, "GET", `/products/${item.productId}/stock?limit=2`, {
+      token: manager.token,
+    });
     expect(view.status).toBe(200);
     expectContract(productStockResponse, view.body);
     expect(view.body.data.sizes.find((s: { size: string }) => s.size === item.size)).toEqual({
@@ -123,7 +125,9 @@ describe("count and damage", () => {
     });
     expect(view.body.data.ledger.total).toBe(3);
     expect(view.body.data.ledger.paginationResults).toMatchObject({ numberOfPages: 2, nextPage: 2 });
-    expect(view.body.data.ledger.data.map((e: { reason: string; delta: number }) => [e.reason, e.delta])).toEqual([
+    expect(
+      view.body.data.ledger.data.map((e: { reason: string; delta: number }) => [e.reason, e.delta]),
+    ).toEqual([
       ["count", 0],
       ["damage", -3],
     ]);
@@ -139,13 +143,18 @@ describe("count and damage", () => {
     const res = await adjust(item, { reason: "damage", quantity: 3 });
     expect(res.status).toBe(409);
     expect(res.body.errors).toEqual([{ field: "quantity", message: res.body.message }]);
-    expect(res.body.message).toBe(`Size ${item.size} of ${item.title} has only 2 on hand: damage can remove at most 2.`);
+    expect(res.body.message).toBe(
+      `Size ${item.size} of ${item.title} has only 2 on hand: damage can remove at most 2.`,
+    );
     expect(await snapshot(item)).toEqual(before);
   });
 
   it("a count or damage cannot take on hand below what carts hold, until the holds lapse", async () => {
     const item = await stockedItem(shop, { stock: 5 });
-    const held = await call(shop, "POST", "/customer/shopping-cart", { token: shopper.token, body: itemBody(item, 3) });
+    const held = await call(shop, "POST", "/customer/shopping-cart", {
+      token: shopper.token,
+      body: itemBody(item, 3),
+    });
     expect(held.status).toBe(200);
     const before = await snapshot(item);
 
@@ -165,9 +174,11 @@ describe("count and damage", () => {
     // Down to the holds is allowed: nothing is left to add, the holder keeps their units.
     const down = await adjust(item, { reason: "damage", quantity: 2 });
     expect(down.body.data).toMatchObject({ onHand: 3, held: 3, available: 0 });
-    expect((await shop.get(`/api/v1/products/${item.productId}`)).body.data.sizes.find(
-      (s: { size: string }) => s.size === item.size,
-    ).quantity).toBe(0);
+    expect(
+      (await shop.get(`/api/v1/products/${item.productId}`)).body.data.sizes.find(
+        (s: { size: string }) => s.size === item.size,
+      ).quantity,
+    ).toBe(0);
     // Once the holds lapse (15 minutes), the count may go lower.
     clock.advance(16 * MINUTE);
     const lapsed = await adjust(item, { reason: "count", setTo: 0 });
@@ -280,7 +291,12 @@ describe("GET /stock/low", () => {
     const removed = await stockedItem(shop, { stock: 0 });
     await shop.ctx.db.execute(sql`UPDATE product_sizes SET removed_at = now() WHERE id = ${removed.sizeId}`);
     const all = await low("limit=100&sort=-onHand");
-    expect(all.body.data.some((r: { size: string; productId: string }) => r.productId === removed.productId && r.size === removed.size)).toBe(false);
+    expect(
+      all.body.data.some(
+        (r: { size: string; productId: string }) =>
+          r.productId === removed.productId && r.size === removed.size,
+      ),
+    ).toBe(false);
     expect(all.body.data.some((r: { productId: string }) => r.productId === archived.productId)).toBe(false);
     const onHands = all.body.data.map((r: { onHand: number }) => r.onHand);
     expect(onHands).toEqual([...onHands].sort((a, b) => b - a));
