@@ -24,10 +24,21 @@ function asApiFields(form: FormData): FormData {
 
 const amountField = (field: string) => (field === "quantity" || field === "setTo" ? "amount" : field);
 
+/** The schema's messages name the API's fields; the page names its one number as its label does. */
+const amountMessage = (message: string) =>
+  message
+    .replace(/^setTo is required.*/, "Enter the number counted.")
+    .replace(/^quantity is required.*/, "Enter the quantity.")
+    .replace(/^setTo /, "The number counted ")
+    .replace(/^quantity /, "The quantity ");
+
 function renamed(fields: Record<string, string> | undefined) {
   if (!fields) return undefined;
   const out: Record<string, string> = {};
-  for (const [field, message] of Object.entries(fields)) out[amountField(field)] ??= message;
+  for (const [field, message] of Object.entries(fields)) {
+    const name = amountField(field);
+    out[name] ??= name === "amount" ? amountMessage(message) : message;
+  }
   return out;
 }
 
@@ -42,7 +53,10 @@ export async function adjustFromForm(core: CoreContext, staff: Staff, productId:
     values: { size: text("size"), reason: text("reason"), amount: text("amount"), note: text("note") },
   };
   const parsed = readForm(asApiFields(form), stockAdjustmentBody);
-  if (!parsed.ok) return invalidForm({ ...parsed.failure, fields: renamed(parsed.failure.fields) }, failed);
+  if (!parsed.ok) {
+    const fields = renamed(parsed.failure.fields);
+    return invalidForm({ message: amountMessage(parsed.failure.message), fields }, failed);
+  }
   try {
     const result = await adjustStock(core, staff, productId, parsed.data);
     const what = result.size === null ? "On hand" : `Size ${result.size}: on hand`;
