@@ -6,6 +6,8 @@ const adminRoutes = [
   route("products", "routes/admin.products.tsx"),
   route("products/new", "routes/admin.products.new.tsx"),
   route("products/:productId", "routes/admin.products.$productId.tsx"),
+  route("stock", "routes/admin.stock.tsx"),
+  route("products/:productId/stock", "routes/admin.products.$productId.stock.tsx"),
 ];
 
 export default [

@@ -28,6 +28,10 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
     description: "Text search over titles, descriptions, brands and categories; tolerates typos.",
     schema: { type: "string", maxLength: 200 },
   },
+  q: {
+    description: "Back-office lists: words the rows' titles (or names, emails) contain, ignoring case.",
+    schema: { type: "string", maxLength: 100 },
+  },
   category: {
     description: "Category id(s): repeated, `category[]=`, or comma-separated.",
     schema: { type: "array", items: { type: "string" } },

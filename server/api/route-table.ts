@@ -3,6 +3,7 @@ import { catalogOperations } from "./catalog.ts";
 import type { Operation } from "./operation.ts";
 import { productAdminOperations } from "./products-admin.ts";
 import { shoppingOperations } from "./shopping.ts";
+import { stockAdminOperations } from "./stock-admin.ts";
 
 /**
  * Every /api/v1 operation a client calls, each declared once: app.ts mounts them and openapi.ts
@@ -15,4 +16,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...customerOperations,
   ...shoppingOperations,
   ...productAdminOperations,
+  ...stockAdminOperations,
 ];

@@ -62,6 +62,9 @@ describe("API plumbing", () => {
         "/customer/orders/{orderId}",
         "/customer/orders/{orderId}/payment-session",
         "/products/{id}/status",
+        "/products/{id}/stock",
+        "/products/{id}/stock-adjustments",
+        "/stock/low",
       ].sort(),
     );
     const methods = Object.fromEntries(

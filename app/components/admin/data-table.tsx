@@ -101,7 +101,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     <div>
       {/* On a phone the table scrolls sideways, so the keyboard must be able to reach it (WCAG 2.1.1). */}
       <section
-        className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800"
+        className="relative overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
         tabIndex={0}
         aria-label={caption}
