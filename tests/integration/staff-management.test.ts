@@ -38,7 +38,13 @@ const staffOf = (account: TestCustomer, role: "manager" | "admin"): Staff => ({
 });
 
 async function auditRows(entityId: string) {
-  return shop.rows<{ action: string; actor_id: string | null; actor_email: string; before: unknown; after: unknown }>(
+  return shop.rows<{
+    action: string;
+    actor_id: string | null;
+    actor_email: string;
+    before: unknown;
+    after: unknown;
+  }>(
     sql`SELECT action, actor_id, actor_email, before, after FROM audit_log
          WHERE entity = 'staff' AND entity_id = ${entityId} ORDER BY id`,
   );
@@ -111,7 +117,11 @@ describe("POST /api/v1/staff", () => {
       body: { email: customer.email, firstName: "Other", lastName: "Name", role: "admin" },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ created: false, mailed: true, data: { _id: customer.id, role: "admin" } });
+    expect(res.body).toMatchObject({
+      created: false,
+      mailed: true,
+      data: { _id: customer.id, role: "admin" },
+    });
     // The account keeps its own names and password; the old session is over.
     expect(res.body.data.firstName).toBe(customer.firstName);
     expect(await roleOf(customer.id)).toEqual({ role: "admin", token_version: 1 });
@@ -134,7 +144,9 @@ describe("POST /api/v1/staff", () => {
       body: { email: manager.email, firstName: "Grace", lastName: "Hopper", role: "admin" },
     });
     expect(res.status).toBe(409);
-    expect(res.body.errors).toEqual([{ field: "email", message: `${manager.email} is already on the staff (manager).` }]);
+    expect(res.body.errors).toEqual([
+      { field: "email", message: `${manager.email} is already on the staff (manager).` },
+    ]);
     expect(await staffRows()).toEqual(before);
   });
 
@@ -165,7 +177,10 @@ describe("PUT /api/v1/staff/{id}", () => {
     const admin = await createCustomer(shop, { role: "admin" });
     const manager = await createCustomer(shop, { role: "manager" });
     expect((await call(shop, "GET", "/customers", { token: manager.token })).status).toBe(200);
-    const res = await call(shop, "PUT", `/staff/${manager.id}`, { token: admin.token, body: { role: "admin" } });
+    const res = await call(shop, "PUT", `/staff/${manager.id}`, {
+      token: admin.token,
+      body: { role: "admin" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expectContract(staffMemberResponse, res.body);
     expect(res.body.data).toMatchObject({ _id: manager.id, role: "admin" });
@@ -185,7 +200,10 @@ describe("PUT /api/v1/staff/{id}", () => {
   it("leaves the same role alone: no new session version, no entry", async () => {
     const admin = await createCustomer(shop, { role: "admin" });
     const manager = await createCustomer(shop, { role: "manager" });
-    const res = await call(shop, "PUT", `/staff/${manager.id}`, { token: admin.token, body: { role: "manager" } });
+    const res = await call(shop, "PUT", `/staff/${manager.id}`, {
+      token: admin.token,
+      body: { role: "manager" },
+    });
     expect(res.status).toBe(200);
     expect(await roleOf(manager.id)).toEqual({ role: "manager", token_version: 0 });
     expect(await auditRows(manager.id)).toEqual([]);
@@ -195,11 +213,20 @@ describe("PUT /api/v1/staff/{id}", () => {
     const admin = await createCustomer(shop, { role: "admin" });
     const customer = await createCustomer(shop);
     const before = await staffRows();
-    const own = await call(shop, "PUT", `/staff/${admin.id}`, { token: admin.token, body: { role: "manager" } });
+    const own = await call(shop, "PUT", `/staff/${admin.id}`, {
+      token: admin.token,
+      body: { role: "manager" },
+    });
     expect([own.status, own.body.message]).toEqual([409, NOT_YOURSELF]);
-    const notStaff = await call(shop, "PUT", `/staff/${customer.id}`, { token: admin.token, body: { role: "admin" } });
+    const notStaff = await call(shop, "PUT", `/staff/${customer.id}`, {
+      token: admin.token,
+      body: { role: "admin" },
+    });
     expect([notStaff.status, notStaff.body.message]).toEqual([404, NO_SUCH_STAFF]);
-    const unknown = await call(shop, "PUT", `/staff/${"f".repeat(24)}`, { token: admin.token, body: { role: "admin" } });
+    const unknown = await call(shop, "PUT", `/staff/${"f".repeat(24)}`, {
+      token: admin.token,
+      body: { role: "admin" },
+    });
     expect(unknown.status).toBe(404);
     const badId = await call(shop, "PUT", "/staff/nope", { token: admin.token, body: { role: "admin" } });
     expect([badId.status, badId.body.errors?.[0]?.field]).toEqual([400, "id"]);
@@ -219,7 +246,12 @@ describe("DELETE /api/v1/staff/{id}", () => {
     expect(await roleOf(manager.id)).toEqual({ role: "customer", token_version: 1 });
     expect((await call(shop, "GET", "/customers", { token: manager.token })).status).toBe(401);
     expect(await auditRows(manager.id)).toMatchObject([
-      { action: "staff.demote", actor_id: admin.id, before: { role: "manager" }, after: { role: "customer" } },
+      {
+        action: "staff.demote",
+        actor_id: admin.id,
+        before: { role: "manager" },
+        after: { role: "customer" },
+      },
     ]);
     const again = await call(shop, "DELETE", `/staff/${manager.id}`, { token: admin.token });
     expect([again.status, again.body.message]).toEqual([404, NO_SUCH_STAFF]);
@@ -228,11 +260,16 @@ describe("DELETE /api/v1/staff/{id}", () => {
   it("never removes the last admin: an admin cannot demote themself", async () => {
     const admin = await createCustomer(shop, { role: "admin" });
     // Make `admin` the shop's only admin.
-    await shop.ctx.db.execute(sql`UPDATE customers SET role = 'manager' WHERE role = 'admin' AND id <> ${admin.id}`);
+    await shop.ctx.db.execute(
+      sql`UPDATE customers SET role = 'manager' WHERE role = 'admin' AND id <> ${admin.id}`,
+    );
     const before = await staffRows();
     const self = await call(shop, "DELETE", `/staff/${admin.id}`, { token: admin.token });
     expect([self.status, self.body.message]).toEqual([409, NOT_YOURSELF]);
-    const selfRole = await call(shop, "PUT", `/staff/${admin.id}`, { token: admin.token, body: { role: "manager" } });
+    const selfRole = await call(shop, "PUT", `/staff/${admin.id}`, {
+      token: admin.token,
+      body: { role: "manager" },
+    });
     expect(selfRole.status).toBe(409);
     expect(await staffRows()).toEqual(before);
     expect(await shop.rows(sql`SELECT id FROM customers WHERE role = 'admin'`)).toEqual([{ id: admin.id }]);
