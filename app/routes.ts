@@ -1,7 +1,13 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The back office (docs/back-office.md): one frame, a page per section.
-const adminRoutes = [index("routes/admin._index.tsx")];
+const adminRoutes = [
+  index("routes/admin._index.tsx"),
+  route("staff", "routes/admin.staff.tsx"),
+  route("customers", "routes/admin.customers.tsx"),
+  route("audit", "routes/admin.audit.tsx"),
+  route("products/:productId/history", "routes/admin.products.$productId.history.tsx"),
+];
 
 export default [
   index("routes/home.tsx"),
