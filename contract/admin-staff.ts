@@ -112,7 +112,10 @@ export const auditListQuery = z
     from: day("from").optional(),
     to: day("to").optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "to must not be before from" });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ["to"],
+    message: "to must be the same day as from or later",
+  });
 export type AuditListQuery = z.output<typeof auditListQuery>;
 
 // ---- Answers ----

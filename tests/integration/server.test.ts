@@ -61,6 +61,10 @@ describe("API plumbing", () => {
         "/customer/orders",
         "/customer/orders/{orderId}",
         "/customer/orders/{orderId}/payment-session",
+        "/staff",
+        "/staff/{id}",
+        "/customers",
+        "/audit",
       ].sort(),
     );
     const methods = Object.fromEntries(
