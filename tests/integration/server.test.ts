@@ -85,10 +85,12 @@ describe("API plumbing", () => {
     expect(methods["/customer/orders/stripe-checkout-session"]).toEqual(["post"]);
     expect(methods["/customer/orders"]).toEqual(["get"]);
     expect(methods["/customer/orders/{orderId}"]).toEqual(["get"]);
-    // Every customer endpoint says how it is authenticated; the visitor ones do not ask.
+    // Every customer and staff endpoint says how it is authenticated; the visitor ones do not ask.
+    const access = new Map(ROUTE_TABLE.map((o) => [`${o.method} ${o.path}`, o.access]));
     for (const [path, ops] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
-      for (const op of Object.values(ops)) {
-        expect(Boolean(op.security), path).toBe(path.startsWith("/customer"));
+      for (const [method, op] of Object.entries(ops)) {
+        const needsSession = !["visitor", "viewer"].includes(access.get(`${method} ${path}`) ?? "");
+        expect(Boolean(op.security), `${method} ${path}`).toBe(needsSession);
       }
     }
     const signup = body.paths["/auth/signup"].post.requestBody.content["application/json"].schema;
