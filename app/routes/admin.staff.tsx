@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       const who = result.member.email;
       const notice = !result.mailed
-        ? `${who} is now ${result.member.role === "admin" ? "an admin" : "a manager"}, but the mail could not be sent.`
+        ? `${who} is now ${result.member.role === "admin" ? "an admin" : "a manager"}, but the mail could not be sent: they can choose a password with “Forgot password” on the log-in page.`
         : result.created
           ? `Invitation sent to ${who}.`
           : `${who} is now staff; they were told by mail.`;

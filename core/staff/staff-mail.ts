@@ -66,6 +66,7 @@ export function promotionMail(input: {
     intro: `Your ${input.shopName} account has been made ${roleName(input.role)} of the back office. Sign in with your usual password:`,
     linkLabel: "Sign in to the back office",
     link: input.logInUrl,
-    after: "You have been signed out everywhere; a staff session lasts 12 hours.",
+    after:
+      "You have been signed out everywhere; a staff session lasts 12 hours. If you do not know your password, choose one with “Forgot password” on the log-in page.",
   });
 }
