@@ -391,3 +391,26 @@ describe("GET /api/v1/customers", () => {
     expect(res.body.data).toEqual([]);
   });
 });
+
+describe("an invitation whose mail is refused", () => {
+  const failing = setUpTestShop({
+    accounts: { mailer: { send: () => Promise.reject(new Error("the mail service is down")) } },
+  });
+
+  it("stands, and says the mail did not go", async () => {
+    const admin = await createCustomer(failing, { role: "admin" });
+    const email = freshEmail();
+    const res = await call(failing, "POST", "/staff", {
+      token: admin.token,
+      body: { email, firstName: "Grace", lastName: "Hopper", role: "manager" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ created: true, mailed: false, data: { email, role: "manager" } });
+    const [row] = await failing.rows<{ role: string; email_verified_at: unknown }>(
+      sql`SELECT role, email_verified_at FROM customers WHERE email = ${email}`,
+    );
+    // Verified, so the invitee can choose a password through "Forgot password".
+    expect(row?.role).toBe("manager");
+    expect(row?.email_verified_at).not.toBeNull();
+  });
+});
