@@ -8,6 +8,10 @@ const adminRoutes = [
   route("products/:productId", "routes/admin.products.$productId.tsx"),
   route("stock", "routes/admin.stock.tsx"),
   route("products/:productId/stock", "routes/admin.products.$productId.stock.tsx"),
+  route("staff", "routes/admin.staff.tsx"),
+  route("customers", "routes/admin.customers.tsx"),
+  route("audit", "routes/admin.audit.tsx"),
+  route("products/:productId/history", "routes/admin.products.$productId.history.tsx"),
 ];
 
 export default [

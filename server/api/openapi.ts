@@ -63,6 +63,33 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
   },
   "price[gte]": { description: "Minimum price in USD.", schema: { type: "number", minimum: 0 } },
   "price[lte]": { description: "Maximum price in USD.", schema: { type: "number", minimum: 0 } },
+  // The back office's staff, customers and audit lists (docs/back-office/staff.md#api).
+  q: {
+    description: "Accounts whose email or name contains this (any case).",
+    schema: { type: "string", maxLength: 100 },
+  },
+  entity: {
+    description: "Audit entries about this kind of record: `product`, `coupon`, `staff`…",
+    schema: { type: "string" },
+  },
+  entityId: { description: "Audit entries about this record's id.", schema: { type: "string" } },
+  action: {
+    description:
+      "Audit entries of this action (`product.update`) or of every action on an entity (`product`).",
+    schema: { type: "string" },
+  },
+  actor: {
+    description: "Audit entries by this staff member: email (or part of it) or account id.",
+    schema: { type: "string" },
+  },
+  from: {
+    description: "Audit entries on or after this day (YYYY-MM-DD, UTC).",
+    schema: { type: "string", format: "date" },
+  },
+  to: {
+    description: "Audit entries on or before this day (YYYY-MM-DD, UTC).",
+    schema: { type: "string", format: "date" },
+  },
   "discountPercent[lte]": {
     description: "Maximum discount percent.",
     schema: { type: "number", minimum: 0, maximum: 100 },

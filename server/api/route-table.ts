@@ -3,6 +3,7 @@ import { catalogOperations } from "./catalog.ts";
 import type { Operation } from "./operation.ts";
 import { productAdminOperations } from "./products-admin.ts";
 import { shoppingOperations } from "./shopping.ts";
+import { staffOperations } from "./staff.ts";
 import { stockAdminOperations } from "./stock-admin.ts";
 
 /**
@@ -17,4 +18,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...shoppingOperations,
   ...productAdminOperations,
   ...stockAdminOperations,
+  ...staffOperations,
 ];

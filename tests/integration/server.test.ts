@@ -65,6 +65,10 @@ describe("API plumbing", () => {
         "/products/{id}/stock",
         "/products/{id}/stock-adjustments",
         "/stock/low",
+        "/staff",
+        "/staff/{id}",
+        "/customers",
+        "/audit",
       ].sort(),
     );
     const methods = Object.fromEntries(
