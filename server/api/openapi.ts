@@ -63,11 +63,7 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
   },
   "price[gte]": { description: "Minimum price in USD.", schema: { type: "number", minimum: 0 } },
   "price[lte]": { description: "Maximum price in USD.", schema: { type: "number", minimum: 0 } },
-  // The back office's staff, customers and audit lists (docs/back-office/staff.md#api).
-  q: {
-    description: "Accounts whose email or name contains this (any case).",
-    schema: { type: "string", maxLength: 100 },
-  },
+  // The back office's audit list (docs/back-office/staff.md#api).
   entity: {
     description: "Audit entries about this kind of record: `product`, `coupon`, `staff`…",
     schema: { type: "string" },
