@@ -1,6 +1,7 @@
 import { authOperations, customerOperations } from "./accounts.ts";
 import { catalogOperations } from "./catalog.ts";
 import type { Operation } from "./operation.ts";
+import { photoOperations } from "./photos-admin.ts";
 import { shoppingOperations } from "./shopping.ts";
 
 /**
@@ -13,4 +14,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...authOperations,
   ...customerOperations,
   ...shoppingOperations,
+  ...photoOperations,
 ];
