@@ -43,9 +43,18 @@ export const photoArrangementBody = z.object({
 });
 export type PhotoArrangement = z.output<typeof photoArrangementBody>;
 
-/** DELETE /products/{id}/photos?url=…: the image to take off the product. */
+/** DELETE /products/{id}/photos?url=…: the image to take off the product (query values come as lists). */
 export const photoRemovalQuery = z.object({
-  url: z.string({ message: "url is required: the image to remove" }).pipe(imageUrl),
+  url: z
+    .array(z.string(), { message: "url is required: the image to remove" })
+    .refine((values) => values.length === 1, { message: "url must be given once" })
+    .transform((values) => values[0]!)
+    .pipe(
+      z
+        .string()
+        .regex(/^(\/|https?:\/\/)\S+$/, { message: "url must be an absolute URL or a path starting with /" })
+        .max(500, { message: "url must be at most 500 characters" }),
+    ),
 });
 
 /** A product's pictures as the photo endpoints answer them. */

@@ -13,6 +13,7 @@ import { ROUTE_TABLE } from "./api/route-table.ts";
 import { stripeWebhookRoutes } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
 import { createImageRoutes } from "./images.ts";
+import { createMediaRoutes } from "./media-routes.ts";
 import { compression } from "./middleware/compression.ts";
 import { handleApiError } from "./middleware/errors.ts";
 import { publicRequestUrls } from "./middleware/public-url.ts";
@@ -26,7 +27,6 @@ import {
 import { requestLog } from "./middleware/request-log.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
-import { createMediaRoutes } from "./media-routes.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
 import { limitBodyOrPhoto } from "./photo-uploads.ts";
 

@@ -124,7 +124,13 @@ const SECRETS = new Set([
 ]);
 
 /** The S3 settings that go together: a partial set would store photos nowhere the shop can read. */
-export const S3_SETTINGS = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+export const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
 
 function missingS3Settings(config: Config): string[] {
   const given = [...S3_SETTINGS, "S3_PUBLIC_URL" as const].find((name) => config[name] !== undefined);

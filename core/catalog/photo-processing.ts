@@ -53,7 +53,8 @@ async function checkPhoto(bytes: Uint8Array): Promise<void> {
   if (!width || !height) throw refuse(PHOTO_MESSAGES.type);
   if (width * height > MAX_PHOTO_PIXELS) throw refuse(PHOTO_MESSAGES.pixels);
   if (Math.min(width, height) < MIN_PHOTO_SIDE) throw refuse(PHOTO_MESSAGES.small);
-  if (Math.max(width, height) > MAX_PHOTO_ASPECT * Math.min(width, height)) throw refuse(PHOTO_MESSAGES.aspect);
+  if (Math.max(width, height) > MAX_PHOTO_ASPECT * Math.min(width, height))
+    throw refuse(PHOTO_MESSAGES.aspect);
 }
 
 /**

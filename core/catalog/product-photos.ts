@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { MAX_PRODUCT_IMAGES, PHOTO_FIELD, PHOTO_MESSAGES, type ProductPhotos } from "#contract/admin-photos.ts";
-import { isUploadedPhotoUrl, parsePhotoUrl, photoKey, photoKeys, type PhotoRef } from "#contract/photo-urls.ts";
+import {
+  MAX_PRODUCT_IMAGES,
+  PHOTO_FIELD,
+  PHOTO_MESSAGES,
+  type ProductPhotos,
+} from "#contract/admin-photos.ts";
+import {
+  isUploadedPhotoUrl,
+  type PhotoRef,
+  parsePhotoUrl,
+  photoKey,
+  photoKeys,
+} from "#contract/photo-urls.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { ID_PATTERN, newId } from "#db/ids.ts";
 import { recordAudit } from "../audit/audit-log.ts";

@@ -32,6 +32,10 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: true,
+    // Checksums only where S3 requires them: several S3-compatible servers refuse or mishandle the
+    // SDK's default CRC headers on every request.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
   });
   const Bucket = options.bucket;
@@ -39,7 +43,13 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
   return {
     async put(key, bytes, contentType) {
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: CACHE_CONTROL }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: CACHE_CONTROL,
+        }),
       );
     },
     async get(key) {
