@@ -347,3 +347,15 @@ describe("GET /media/*", () => {
     }
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("publishes the upload as a multipart form with a photo file", async () => {
+    const { body } = await shop.get("/api/v1/openapi.json");
+    const upload = body.paths["/products/{id}/photos"].post;
+    expect(upload.requestBody.content["multipart/form-data"].schema).toMatchObject({
+      properties: { photo: { type: "string", format: "binary" } },
+      required: ["photo"],
+    });
+    expect(Object.keys(upload.responses).sort()).toEqual(["201", "400", "401", "403", "404", "413", "429"]);
+  });
+});
