@@ -1,7 +1,10 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The back office (docs/back-office.md): one frame, a page per section.
-const adminRoutes = [index("routes/admin._index.tsx")];
+const adminRoutes = [
+  index("routes/admin._index.tsx"),
+  route("products/:productId/photos", "routes/admin.products.$productId.photos.tsx"),
+];
 
 export default [
   index("routes/home.tsx"),
