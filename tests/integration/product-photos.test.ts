@@ -359,3 +359,21 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(upload.responses).sort()).toEqual(["201", "400", "401", "403", "404", "413", "429"]);
   });
 });
+
+describe("body bounds", () => {
+  const post = (path: string, bytes: number) => {
+    const form = new FormData();
+    form.append("photo", new Blob([new Uint8Array(bytes)]), "photo.jpg");
+    return shop.app.request(path, { method: "POST", body: form, headers: { origin: ORIGIN } });
+  };
+
+  it("lets the photos page take a photo-sized post, and no other page", async () => {
+    const page = `/admin/products/${"a".repeat(24)}/photos`;
+    for (const path of [page, `${page}.data`]) {
+      expect((await post(path, 2 * 1024 * 1024)).status, path).not.toBe(413);
+      expect((await post(path, MAX_PHOTO_BYTES + 100 * 1024)).status, path).toBe(413);
+    }
+    expect((await post(`/admin/products/${"a".repeat(24)}`, 2 * 1024 * 1024)).status).toBe(413);
+    expect((await post("/auth/log-in", 100 * 1024)).status).toBe(413);
+  });
+});
