@@ -12,6 +12,7 @@ const adminRoutes = [
   route("customers", "routes/admin.customers.tsx"),
   route("audit", "routes/admin.audit.tsx"),
   route("products/:productId/history", "routes/admin.products.$productId.history.tsx"),
+  route("products/:productId/photos", "routes/admin.products.$productId.photos.tsx"),
 ];
 
 export default [

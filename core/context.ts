@@ -1,4 +1,5 @@
 import type { Database } from "#db/client.ts";
+import type { ImageStore } from "./ports/image-store.ts";
 import type { Mailer } from "./ports/mailer.ts";
 import type { PaymentProvider } from "./ports/payments.ts";
 import type { PhoneIdTokenVerifier } from "./ports/phone-verification.ts";
@@ -18,6 +19,8 @@ export interface CoreContext {
   accounts: AccountsContext;
   /** Hosted card checkout: the built-in test checkout or Stripe (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
+  /** Uploaded product photos: files under SHOP_DATA_DIR/media, or an S3-compatible bucket (S3_*). */
+  images: ImageStore;
 }
 
 export interface AccountsContext {

@@ -13,12 +13,12 @@ import { ROUTE_TABLE } from "./api/route-table.ts";
 import { stripeWebhookRoutes } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
 import { createImageRoutes } from "./images.ts";
+import { createMediaRoutes } from "./media-routes.ts";
 import { compression } from "./middleware/compression.ts";
 import { handleApiError } from "./middleware/errors.ts";
 import { publicRequestUrls } from "./middleware/public-url.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
 import {
-  limitBody,
   MAX_FORM_BODY_BYTES,
   MAX_JSON_BODY_BYTES,
   refuseUnstorableForm,
@@ -28,6 +28,7 @@ import { requestLog } from "./middleware/request-log.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
+import { limitBodyOrPhoto } from "./photo-uploads.ts";
 
 export interface AppDependencies {
   ctx: CoreContext;
@@ -86,12 +87,16 @@ export function createApp(deps: AppDependencies) {
     }),
   );
 
+  // Uploaded product photos, from the image store (served by the bucket itself with S3_PUBLIC_URL,
+  // but still answered here for URLs stored before it was set).
+  app.route("/", createMediaRoutes(deps.ctx.images));
+
   if (deps.clientDir) serveBuild(app, deps.clientDir);
   const render = deps.renderPage;
   // Page form posts: bounded, and refused before an action sees text the database cannot store.
   app.use(
     "*",
-    limitBody(MAX_FORM_BODY_BYTES),
+    limitBodyOrPhoto(MAX_FORM_BODY_BYTES),
     sameOriginForms(accountOptions.allowedOrigins),
     refuseUnstorableForm(),
   );
@@ -140,7 +145,7 @@ function apiRoutes(
   // opened before a switch back to the built-in provider still arrive; otherwise a 404.
   const webhookSecret = deps.config.STRIPE_WEBHOOK_SECRET;
   if (webhookSecret) api.route("/webhooks", stripeWebhookRoutes(deps.ctx, { webhookSecret }));
-  api.use(limitBody(MAX_JSON_BODY_BYTES));
+  api.use(limitBodyOrPhoto(MAX_JSON_BODY_BYTES));
   api.use(
     cors({
       origin: (origin) => (deps.config.CORS_ORIGINS.includes(origin) ? origin : null),

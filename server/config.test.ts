@@ -140,4 +140,25 @@ describe("configuration", () => {
       }),
     ).toEqual([]);
   });
+
+  it("takes the S3 settings all together or not at all, never echoing the keys", () => {
+    const s3 = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "shop-media",
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "key-id",
+      S3_SECRET_ACCESS_KEY: "secret-key",
+    };
+    expect(problems(s3)).toEqual([]);
+    expect(problems({ ...s3, S3_PUBLIC_URL: "https://media.example.com" })).toEqual([]);
+    const { S3_BUCKET: _, ...withoutBucket } = s3;
+    expect(problems(withoutBucket)).toEqual([
+      "S3_BUCKET: is required when S3_ENDPOINT is set (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY go together)",
+    ]);
+    expect(problems({ S3_PUBLIC_URL: "https://media.example.com" })).toHaveLength(5);
+    expect(problems({ ...s3, S3_PUBLIC_URL: "media.example.com" })).toEqual([
+      'S3_PUBLIC_URL: must be a URL starting with http:// or https:// (got "media.example.com")',
+    ]);
+    expect(problems({ ...s3, S3_SECRET_ACCESS_KEY: "" }).join("\n")).not.toContain("secret-key");
+  });
 });

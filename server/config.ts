@@ -98,13 +98,47 @@ export const configSchema = z.object({
    * anyone who reaches the port. Never served in production (docs/decisions/021-safe-defaults.md).
    */
   DEV_OUTBOX: z.enum(["local", "open"], { message: "must be local or open" }).default("local"),
+  /**
+   * Product photos in an S3-compatible bucket (several instances share it); unset: files under
+   * SHOP_DATA_DIR/media. All five or none (docs/decisions/045-image-store.md).
+   */
+  S3_ENDPOINT: url(["http:", "https:"]).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where browsers fetch the bucket's objects (its public address or a CDN); unset: the shop serves /media/. */
+  S3_PUBLIC_URL: url(["http:", "https:"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Config = z.output<typeof configSchema>;
 
 /** Variables whose value a refusal must not echo: it lands in logs. */
-const SECRETS = new Set(["JWT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+const SECRETS = new Set([
+  "JWT_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+]);
+
+/** The S3 settings that go together: a partial set would store photos nowhere the shop can read. */
+export const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
+
+function missingS3Settings(config: Config): string[] {
+  const given = [...S3_SETTINGS, "S3_PUBLIC_URL" as const].find((name) => config[name] !== undefined);
+  if (!given) return [];
+  return S3_SETTINGS.filter((name) => config[name] === undefined).map(
+    (name) => `${name}: is required when ${given} is set (${S3_SETTINGS.join(", ")} go together)`,
+  );
+}
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -163,6 +197,7 @@ export function loadConfig(
   if (config.SMS_PROVIDER === "firebase" && !config.FIREBASE_API_KEY) {
     problems.push("FIREBASE_API_KEY: is required when SMS_PROVIDER=firebase");
   }
+  problems.push(...missingS3Settings(config));
   if (config.NODE_ENV === "production") {
     if (!config.JWT_SECRET) problems.push("JWT_SECRET: is required in production (32 characters or more)");
     const builtins = [

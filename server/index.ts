@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import type { Server } from "node:http";
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts";
@@ -7,6 +8,7 @@ import type { AccountsContext, CoreContext } from "#core/context.ts";
 import { SAFE_LOG_OPTIONS } from "#core/log-safety.ts";
 import { expireUnpaidOrders } from "#core/orders/cancellation.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
+import type { ImageStore } from "#core/ports/image-store.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
@@ -15,9 +17,11 @@ import { isCatalogueEmpty, seedDemoShop } from "#demo/seed.ts";
 import { DEMO_CUSTOMER, ensureBannerSlides, ensureShopSettings } from "#demo/shop-data.ts";
 import { withInProcessFallback } from "./adapters/fallback-rate-limiter.ts";
 import { createFirebasePhoneVerifier } from "./adapters/firebase-phone-verifier.ts";
+import { createLocalImageStore } from "./adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
 import { createOutbox } from "./adapters/outbox.ts";
 import { createRedisRateLimiter } from "./adapters/redis-rate-limiter.ts";
+import { createS3ImageStore } from "./adapters/s3-image-store.ts";
 import { createSmtpMailer } from "./adapters/smtp-mailer.ts";
 import { createStripePayments } from "./adapters/stripe-payments.ts";
 import { type AppDependencies, createApp } from "./app.ts";
@@ -90,6 +94,7 @@ export async function createServices(config: Config, logger = createLogger(confi
     reservationMinutes: config.RESERVATION_MINUTES,
     accounts: createAccountsContext(config, database, shared ?? rateLimiter, () => ctx),
     payments: createPayments(config, logger),
+    images: createImageStore(config),
   };
   return { config, logger, database, ctx, rateLimiter };
 }
@@ -135,6 +140,33 @@ export function createPayments(
     });
   }
   return createBuiltinPayments();
+}
+
+/** Where uploaded photos go: the S3-compatible bucket S3_* names, else files under SHOP_DATA_DIR/media. */
+export function createImageStore(
+  config: Pick<
+    Config,
+    | "SHOP_DATA_DIR"
+    | "S3_ENDPOINT"
+    | "S3_BUCKET"
+    | "S3_REGION"
+    | "S3_ACCESS_KEY_ID"
+    | "S3_SECRET_ACCESS_KEY"
+    | "S3_PUBLIC_URL"
+  >,
+): ImageStore {
+  // loadConfig takes the S3 settings all together or not at all.
+  if (config.S3_ENDPOINT) {
+    return createS3ImageStore({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION!,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      publicUrl: config.S3_PUBLIC_URL,
+    });
+  }
+  return createLocalImageStore(path.join(config.SHOP_DATA_DIR, "media"));
 }
 
 /** JSON lines on stdout, with secrets and personal data redacted (core/log-safety.ts). */
@@ -213,6 +245,7 @@ export async function runServer(
       server.closeAllConnections();
       await services.rateLimiter.close?.();
       await services.ctx.accounts.mailer.close?.();
+      services.ctx.images.close?.();
       await services.database.close();
       logger.info("stopped");
     })();

@@ -1,12 +1,16 @@
 import { BANNER_WIDTHS, CATEGORY_WIDTHS, PRODUCT_WIDTHS } from "#contract/images.ts";
+import { isUploadedPhotoUrl } from "#contract/photo-urls.ts";
 
 /**
- * Responsive sources for the shop's generated images. The image server renders a few fixed widths
- * per kind (`/images/products/…/front-400.webp`); any other URL (an imported catalogue's own CDN)
+ * Responsive sources for the shop's generated images and uploaded photos. The image server renders
+ * a few fixed widths per kind (`/images/products/…/front-400.webp`), and an uploaded photo is
+ * stored at the product widths (`/media/products/<product>/<photo>-400.webp`, or the same key on
+ * the bucket's address: contract/photo-urls.ts); any other URL (an imported catalogue's own CDN)
  * is used as it is.
  */
-const WIDTHS: { pattern: RegExp; widths: readonly number[] }[] = [
+const WIDTHS: { pattern: { test(url: string): boolean }; widths: readonly number[] }[] = [
   { pattern: /^\/images\/products\/[a-z]+\/[a-z]+\/[a-z]+\.(webp|avif)$/, widths: PRODUCT_WIDTHS },
+  { pattern: { test: isUploadedPhotoUrl }, widths: PRODUCT_WIDTHS },
   { pattern: /^\/images\/categories\/[a-z]+\.(webp|avif)$/, widths: CATEGORY_WIDTHS },
   { pattern: /^\/images\/banners\/\d+\.(webp|avif)$/, widths: BANNER_WIDTHS },
 ];
@@ -15,7 +19,7 @@ export function sizedImageUrl(url: string, width: number): string {
   return url.replace(/\.(webp|avif)$/, `-${width}.$1`);
 }
 
-/** A `srcset` for a generated image, or undefined when the URL is not one of ours. */
+/** A `srcset` for a generated image or an uploaded photo, or undefined when the URL is not one of ours. */
 export function imageSrcSet(url: string): string | undefined {
   const known = WIDTHS.find((w) => w.pattern.test(url));
   if (!known) return undefined;

@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import pg from "pg";
 import { productListQuery } from "#contract/catalog.ts";
 import { readQuery } from "#contract/query.ts";
@@ -5,6 +6,7 @@ import { getProduct, listProducts } from "#core/catalog/products.ts";
 import type { CoreContext } from "#core/context.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import { openDatabase } from "#db/client.ts";
+import { createLocalImageStore } from "#server/adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { loadConfig } from "#server/config.ts";
 import { createAccountsContext } from "#server/index.ts";
@@ -87,6 +89,8 @@ export async function capturePlans(databaseUrl: string, paths: readonly string[]
       () => ctx,
     ),
     payments: createBuiltinPayments(),
+    // The plans read no photos: a store in the temporary directory that is never written.
+    images: createLocalImageStore(`${tmpdir()}/shop-bench-media`),
   };
   try {
     const plans: Plan[] = [];

@@ -86,6 +86,10 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
     description: "Audit entries on or before this day (YYYY-MM-DD, UTC).",
     schema: { type: "string", format: "date" },
   },
+  url: {
+    description: "An image URL of the product, as its `images` list it (absolute or root-relative).",
+    schema: { type: "string", maxLength: 500 },
+  },
   "discountPercent[lte]": {
     description: "Maximum discount percent.",
     schema: { type: "number", minimum: 0, maximum: 100 },
@@ -125,6 +129,25 @@ function requestBody(schema: z.ZodType) {
   return { required: true, content };
 }
 
+/** A multipart/form-data body with one file (`upload` on the operation). */
+function uploadBody(upload: NonNullable<Operation["upload"]>) {
+  return {
+    required: true,
+    content: {
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          properties: {
+            [upload.field]: { type: "string", format: "binary", description: upload.description },
+          },
+          required: [upload.field],
+        },
+        encoding: { [upload.field]: { contentType: upload.accept } },
+      },
+    },
+  };
+}
+
 const SESSION_401 =
   "No token, or one that is malformed, expired, forged, revoked by a password change or of a deleted account (one message for all).";
 const CROSS_SITE_403 = "A change authenticated by the cookie alone from another site's page.";
@@ -135,9 +158,10 @@ const CROSS_SITE_403 = "A change authenticated by the cookie alone from another 
  * request may be rate limited (429).
  */
 function failures(o: Operation) {
-  const badBody = o.body
-    ? "A field is missing or wrong: `message` is the first problem, `errors` lists each with its field."
-    : undefined;
+  const badBody =
+    o.body || o.upload
+      ? "A field is missing or wrong: `message` is the first problem, `errors` lists each with its field."
+      : undefined;
   const fails: Record<string, string> = { ...o.fails };
   const badQuery = o.query ? "A query parameter is malformed; the message names it." : undefined;
   for (const bad of [badBody, badQuery]) {
@@ -147,7 +171,7 @@ function failures(o: Operation) {
     fails["401"] ??= SESSION_401;
     if (o.access === "customer")
       fails["403"] = `The email is not verified (\`${EMAIL_NOT_VERIFIED}\`), or: ${CROSS_SITE_403}`;
-    else if (o.body || o.params || o.unparsedParams) fails["403"] = CROSS_SITE_403;
+    else if (o.body || o.upload || o.params || o.unparsedParams) fails["403"] = CROSS_SITE_403;
   }
   if (o.access === "manager" || o.access === "admin") {
     fails["401"] ??= SESSION_401;
@@ -189,6 +213,7 @@ function operationObject(o: Operation) {
       : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(o.body ? { requestBody: requestBody(o.body) } : {}),
+    ...(o.upload ? { requestBody: uploadBody(o.upload) } : {}),
     responses: {
       [o.ok.status]: { description: o.ok.description, content: json(o.ok.schema) },
       ...failures(o),

@@ -64,6 +64,11 @@ export interface OperationSpec<
   query?: Q;
   /** A JSON object body, bounded by limitBody before it is read. */
   body?: B;
+  /**
+   * Instead of a JSON body: a multipart/form-data body carrying one file in `field`, which the
+   * handler reads itself; bounded by its own limit (server/photo-uploads.ts).
+   */
+  upload?: { field: string; description: string; accept: string };
   /** The success answer. */
   ok: { status: "200" | "201"; description: string; schema: z.ZodType };
   /** Further answers by status, and what makes them; 400, 401, 403 and 429 are completed from the rest. */

@@ -1,6 +1,7 @@
 import { authOperations, customerOperations } from "./accounts.ts";
 import { catalogOperations } from "./catalog.ts";
 import type { Operation } from "./operation.ts";
+import { photoOperations } from "./photos-admin.ts";
 import { productAdminOperations } from "./products-admin.ts";
 import { shoppingOperations } from "./shopping.ts";
 import { staffOperations } from "./staff.ts";
@@ -19,4 +20,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...productAdminOperations,
   ...stockAdminOperations,
   ...staffOperations,
+  ...photoOperations,
 ];

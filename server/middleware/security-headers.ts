@@ -24,6 +24,7 @@ export type SecurityHeadersConfig = Pick<Config, "PUBLIC_URL"> &
       | "FIREBASE_AUTH_EMULATOR_HOST"
       | "PAYMENT_PROVIDER"
       | "STRIPE_API_BASE"
+      | "S3_PUBLIC_URL"
     >
   >;
 
@@ -89,11 +90,15 @@ export function contentSecurityPolicy(nonce: string, config: SecurityHeadersConf
     const standIn = originOf(config.STRIPE_API_BASE);
     if (standIn) forms.push(standIn);
   }
+  // Uploaded photos come from the bucket's own address when S3_PUBLIC_URL is set (decision 045).
+  const images = ["'self'", "data:", "blob:"];
+  const bucketOrigin = originOf(config.S3_PUBLIC_URL);
+  if (bucketOrigin) images.push(bucketOrigin);
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
     ["script-src", scripts],
     ["style-src", ["'self'", "'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:", "blob:"]],
+    ["img-src", images],
     ["font-src", ["'self'", "data:"]],
     ["connect-src", connects],
     // canvas-confetti (the coupon celebration) draws in a worker it starts from a blob: URL.

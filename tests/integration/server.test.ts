@@ -37,6 +37,7 @@ describe("API plumbing", () => {
         "/categories",
         "/products",
         "/products/{id}",
+        "/products/{id}/photos",
         "/subcategories",
         "/undersubcategories",
         "/auth/signup",

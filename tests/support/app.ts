@@ -7,9 +7,11 @@ import { afterAll, beforeAll } from "vitest";
 import { createBuiltinPhoneVerifier } from "#core/accounts/phone-verification.ts";
 import type { AccountsContext, CoreContext } from "#core/context.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
+import type { ImageStore } from "#core/ports/image-store.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, queryRows } from "#db/client.ts";
+import { createLocalImageStore } from "#server/adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { createOutbox } from "#server/adapters/outbox.ts";
 import { createApp } from "#server/app.ts";
@@ -22,7 +24,7 @@ export interface TestShop {
   database: TestDatabase;
   /** GET a path and parse the JSON body. */
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
-  /** SHOP_DATA_DIR: generated images are cached under its `images/`. */
+  /** SHOP_DATA_DIR: generated images are cached under its `images/`, uploaded photos kept under `media/`. */
   dataDir: string;
   /** Rows of a raw SQL query against the shop's database. */
   rows<T>(query: SQL): Promise<T[]>;
@@ -47,6 +49,10 @@ type TestShopOptions = {
   proxyHops?: number;
   devOutbox?: "local" | "open";
   nodeEnv?: "test" | "production";
+  /** Where uploaded photos go: files under the test shop's data directory unless given (an S3 store). */
+  images?: ImageStore;
+  /** S3_PUBLIC_URL: the bucket's own address, allowed by the Content-Security-Policy. */
+  s3PublicUrl?: string;
   /** Run on this database instead of a fresh one (two app instances on one database); left open on close. */
   database?: DatabaseHandle;
 };
@@ -76,6 +82,7 @@ export function setUpTestShop(options: TestShopOptions = {}): TestShop {
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const database = options.database ?? (await createTestDatabase());
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   const outbox = createOutbox(database.db, () => new Date());
   const ctx: CoreContext = {
     db: database.db,
@@ -91,8 +98,8 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       ...options.accounts,
     },
     payments: options.payments ?? createBuiltinPayments(),
+    images: options.images ?? createLocalImageStore(path.join(dataDir, "media")),
   };
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   const app = createApp({
     ctx,
     config: {
@@ -103,6 +110,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       SHOP_DATA_DIR: dataDir,
       NODE_ENV: options.nodeEnv ?? "test",
       STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
+      S3_PUBLIC_URL: options.s3PublicUrl,
     },
     logger: options.logger ?? pino({ level: "silent" }),
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),

@@ -2,12 +2,13 @@ import { useRef, useState } from "react";
 import { FallbackImage, Thumb } from "#app/components/fallback-image.tsx";
 import { CloseIcon, ExpandIcon } from "#app/components/icons.tsx";
 import { sizedImageUrl } from "#app/lib/images.ts";
+import { isUploadedPhotoUrl } from "#contract/photo-urls.ts";
 
 /** docs/storefront/product.md#gallery: the hover zoom magnifies 2.5 times. */
 export const ZOOM_LEVEL = 2.5;
 
 function largeUrl(url: string): string {
-  return url.startsWith("/images/products/") ? sizedImageUrl(url, 1200) : url;
+  return url.startsWith("/images/products/") || isUploadedPhotoUrl(url) ? sizedImageUrl(url, 1200) : url;
 }
 
 /** The thumbnails that choose the main image (none for a single image). */
