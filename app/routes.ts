@@ -1,7 +1,15 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The back office (docs/back-office.md): one frame, a page per section.
-const adminRoutes = [index("routes/admin._index.tsx")];
+const adminRoutes = [
+  index("routes/admin._index.tsx"),
+  route("categories", "routes/admin.categories.tsx"),
+  route("categories/:categoryId", "routes/admin.categories.$categoryId.tsx"),
+  route("brands", "routes/admin.brands.tsx"),
+  route("brands/:brandId", "routes/admin.brands.$brandId.tsx"),
+  route("banners", "routes/admin.banners.tsx"),
+  route("banners/:slideId", "routes/admin.banners.$slideId.tsx"),
+];
 
 export default [
   index("routes/home.tsx"),
