@@ -50,7 +50,7 @@ function SlideItem({ slide, first, last }: { slide: BannerSlideRecord; first: bo
         </span>
         <Thumbnail src={slide.imageUrl} wide />
         <div className="min-w-0">
-          <p className="truncate font-medium">{slide.title}</p>
+          <p className="font-medium">{slide.title}</p>
           <p className="truncate text-gray-600 text-xs dark:text-gray-400">
             {slide.subtitle ? `${slide.subtitle} · ` : ""}
             <span className="break-all">{slide.linkUrl}</span>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { TaxonomyRecord } from "#core/catalog/taxonomy-kinds.ts";
 import { AdminPageHeader } from "../admin-layout.tsx";
 import { DeleteConfirm, FormMessage, Thumbnail } from "./form-parts.tsx";
@@ -13,6 +13,8 @@ export interface BrandPageData {
 }
 
 export function BrandPage({ data }: { data: BrandPageData }) {
+  // The notice of a creation, until the next form on the page answers.
+  const answered = useActionData() !== undefined;
   const { brand, products } = data;
   return (
     <div className="flex flex-col gap-5">
@@ -22,7 +24,9 @@ export function BrandPage({ data }: { data: BrandPageData }) {
         </Link>
       </p>
       <AdminPageHeader title={brand.name} />
-      {data.created && <FormMessage answer={{ form: "", notice: `Brand '${brand.name}' created.` }} />}
+      {data.created && !answered && (
+        <FormMessage answer={{ form: "", notice: `Brand '${brand.name}' created.` }} />
+      )}
       <div className="flex items-center gap-3">
         <Thumbnail src={brand.image} />
         <p className="text-gray-600 text-sm dark:text-gray-400">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { TaxonomyRecord } from "#core/catalog/taxonomy-kinds.ts";
 import type { SubcategoryBranch } from "#core/catalog/taxonomy-staff-lists.ts";
 import { AdminPageHeader } from "../admin-layout.tsx";
@@ -19,6 +19,8 @@ export interface CategoryPageData {
 const productsOf = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
 
 export function CategoryPage({ data }: { data: CategoryPageData }) {
+  // The notice of a creation, until the next form on the page answers.
+  const answered = useActionData() !== undefined;
   const { category, tree } = data;
   const subs = tree.length;
   return (
@@ -29,7 +31,9 @@ export function CategoryPage({ data }: { data: CategoryPageData }) {
         </Link>
       </p>
       <AdminPageHeader title={category.name} />
-      {data.created && <FormMessage answer={{ form: "", notice: `Category '${category.name}' created.` }} />}
+      {data.created && !answered && (
+        <FormMessage answer={{ form: "", notice: `Category '${category.name}' created.` }} />
+      )}
       <section aria-labelledby="category-details" className="flex flex-col gap-3">
         <h2 id="category-details" className="flex items-center gap-3 font-semibold text-lg">
           <Thumbnail src={category.image} /> Details
@@ -57,8 +61,7 @@ export function CategoryPage({ data }: { data: CategoryPageData }) {
         <h2 id="subcategories" className="font-semibold text-lg">
           Subcategories
         </h2>
-        <AddedNotice form="create-sub" />
-        <Section title="Add a subcategory" open={Boolean(useAnswer("create-sub")?.message)}>
+        <Section title="Add a subcategory" open={Boolean(useAnswer("create-sub"))}>
           <TaxonomyForm form="create-sub" intent="create-subcategory" submitLabel="Add subcategory" />
         </Section>
         {subs === 0 ? (
@@ -73,12 +76,6 @@ export function CategoryPage({ data }: { data: CategoryPageData }) {
       </section>
     </div>
   );
-}
-
-/** A creation's notice, shown outside its folded form. */
-function AddedNotice({ form }: { form: string }) {
-  const answer = useAnswer(form);
-  return answer?.notice ? <FormMessage answer={answer} /> : null;
 }
 
 function RecordLine({ record, products }: { record: TaxonomyRecord; products: number }) {
@@ -100,10 +97,14 @@ function EditFolds({ record, kind }: { record: TaxonomyRecord; kind: "subcategor
   const form = `${kind}:${record._id}`;
   const answer = useAnswer(form);
   return (
-    <div className="flex flex-col gap-2">
-      {answer?.notice && <FormMessage answer={answer} />}
-      <details open={answer?.message ? true : undefined}>
-        <summary className="cursor-pointer text-sm underline">
+    <div className="flex flex-wrap items-start gap-2">
+      {answer?.notice && (
+        <div className="basis-full">
+          <FormMessage answer={answer} />
+        </div>
+      )}
+      <details open={answer?.message ? true : undefined} className="open:basis-full">
+        <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-full border border-gray-300 px-4 font-semibold text-sm hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800">
           Edit<span className="sr-only"> {record.name}</span>
         </summary>
         <div className="mt-2">
@@ -132,7 +133,7 @@ function SubcategoryItem({ sub }: { sub: SubcategoryBranch }) {
   const added = useAnswer(addForm);
   return (
     <li className="rounded-lg border border-gray-200 p-3 dark:border-gray-800">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex flex-col gap-2">
         <RecordLine record={sub} products={sub.products} />
         <EditFolds record={sub} kind="subcategory" />
       </div>
@@ -145,7 +146,7 @@ function SubcategoryItem({ sub }: { sub: SubcategoryBranch }) {
             {sub.underSubcategories.map((under) => (
               <li
                 key={under._id}
-                className="flex flex-col gap-2 border-gray-100 border-b pb-2 sm:flex-row sm:items-start sm:justify-between dark:border-gray-800"
+                className="flex flex-col gap-2 border-gray-100 border-b pb-2 dark:border-gray-800"
               >
                 <RecordLine record={under} products={under.products} />
                 <EditFolds record={under} kind="under" />
@@ -153,8 +154,7 @@ function SubcategoryItem({ sub }: { sub: SubcategoryBranch }) {
             ))}
           </ul>
         )}
-        {added?.notice && <FormMessage answer={added} />}
-        <details className="mt-2" open={added?.message ? true : undefined}>
+        <details className="mt-2" open={added ? true : undefined}>
           <summary className="cursor-pointer text-sm underline">
             Add an under-subcategory to {sub.name}
           </summary>

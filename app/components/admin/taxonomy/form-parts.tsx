@@ -162,7 +162,7 @@ export function FormKey({ form, intent, id }: { form: string; intent: string; id
 export function SaveButton({ form, label, busyLabel }: { form: string; label: string; busyLabel?: string }) {
   const sending = useSending(form);
   return (
-    <button type="submit" className="button-primary h-11 w-full sm:w-auto" disabled={sending}>
+    <button type="submit" className="button-primary h-11 w-full sm:w-auto sm:px-8" disabled={sending}>
       {sending ? (busyLabel ?? "Saving…") : label}
     </button>
   );
@@ -188,9 +188,9 @@ export function DeleteConfirm({
 }) {
   const answer = useAnswer(form);
   return (
-    <details className="group" open={answer?.message ? true : undefined}>
+    <details className="open:basis-full" open={answer?.message ? true : undefined}>
       <summary className="inline-flex h-9 cursor-pointer list-none items-center rounded-full border border-red-300 px-4 font-semibold text-red-700 text-sm hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
-        Delete…
+        Delete…<span className="sr-only"> {what}</span>
       </summary>
       <Form
         method="post"
@@ -203,7 +203,7 @@ export function DeleteConfirm({
         <FormMessage answer={answer} />
         <button
           type="submit"
-          className="inline-flex h-10 w-full cursor-pointer items-center justify-center rounded-full bg-red-700 px-4 font-semibold text-sm text-white hover:bg-red-800 sm:w-auto"
+          className="inline-flex h-10 w-full cursor-pointer items-center justify-center rounded-full bg-red-700 px-4 font-semibold text-sm text-white hover:bg-red-800 sm:w-auto sm:self-start"
         >
           Delete for good
         </button>

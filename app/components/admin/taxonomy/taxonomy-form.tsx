@@ -35,7 +35,13 @@ export function TaxonomyForm({
   const answer = useAnswer(form);
   const creating = !id;
   return (
-    <Form method="post" className="flex flex-col gap-3" noValidate>
+    // A creation's form starts empty again once it has been saved (its notice names what was added).
+    <Form
+      key={creating ? (answer?.notice ?? "new") : id}
+      method="post"
+      className="flex flex-col gap-3"
+      noValidate
+    >
       <FormKey form={form} intent={intent} id={id} />
       {hidden}
       <FormMessage answer={answer} />

@@ -36,7 +36,8 @@ export function formValues(form: FormData): Record<string, string> {
 
 /** A 400 for `form`, with the values sent so the form shows them again. */
 function refused(form: string, fields: Record<string, string>, values: Record<string, string>) {
-  const message = Object.values(fields)[0] ?? "Please check the form.";
+  // The import's messages ("is required") read right under their field's label, not on their own.
+  const message = "Please check the fields marked below.";
   return data<FormAnswer>({ form, message, fields, values }, { status: 400 });
 }
 
