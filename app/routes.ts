@@ -13,6 +13,12 @@ const adminRoutes = [
   route("audit", "routes/admin.audit.tsx"),
   route("products/:productId/history", "routes/admin.products.$productId.history.tsx"),
   route("products/:productId/photos", "routes/admin.products.$productId.photos.tsx"),
+  route("categories", "routes/admin.categories.tsx"),
+  route("categories/:categoryId", "routes/admin.categories.$categoryId.tsx"),
+  route("brands", "routes/admin.brands.tsx"),
+  route("brands/:brandId", "routes/admin.brands.$brandId.tsx"),
+  route("banners", "routes/admin.banners.tsx"),
+  route("banners/:slideId", "routes/admin.banners.$slideId.tsx"),
 ];
 
 export default [

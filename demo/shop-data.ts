@@ -71,10 +71,9 @@ export async function ensureShopSettings(db: Database): Promise<void> {
 }
 
 /**
- * The home page's banners for a shop that has none. Before banners were data every shop showed the
- * demo art, so the server's start-up calls this too: a database from before migration 0006, or a
- * shop started on an imported catalogue, keeps the banner it had
- * (docs/decisions/029-demo-room-and-banner-data.md).
+ * The demo's banners for a shop that has none, written by the demo seed only: the server's start no
+ * longer calls it, so a shop whose staff deleted every slide keeps none
+ * (docs/decisions/042-taxonomy-and-banner-edits.md, superseding that part of 029).
  */
 export async function ensureBannerSlides(db: Database): Promise<void> {
   await addBannerSlidesIfNone({ db }, DEMO_BANNER_SLIDES);

@@ -14,7 +14,7 @@ import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
 import { DatabaseInUseError } from "#db/pglite-lock.ts";
 import { isCatalogueEmpty, seedDemoShop } from "#demo/seed.ts";
-import { DEMO_CUSTOMER, ensureBannerSlides, ensureShopSettings } from "#demo/shop-data.ts";
+import { DEMO_CUSTOMER, ensureShopSettings } from "#demo/shop-data.ts";
 import { withInProcessFallback } from "./adapters/fallback-rate-limiter.ts";
 import { createFirebasePhoneVerifier } from "./adapters/firebase-phone-verifier.ts";
 import { createLocalImageStore } from "./adapters/local-image-store.ts";
@@ -74,7 +74,8 @@ export async function openShopDatabase(
 export async function createServices(config: Config, logger = createLogger(config)): Promise<Services> {
   const database = await openShopDatabase(config);
   await ensureShopSettings(database.db);
-  await ensureBannerSlides(database.db);
+  // No banner fill here: the demo seed writes the demo slides, and a shop whose staff deleted every
+  // slide keeps none (docs/decisions/042-taxonomy-and-banner-edits.md, superseding part of 029).
   if (await isCatalogueEmpty(database.db)) {
     logger.info("empty database: seeding the demo shop");
     const result = await seedDemoShop(database.db);

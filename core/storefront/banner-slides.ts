@@ -49,8 +49,9 @@ export function bannerAltText(slide: Pick<BannerSlide, "title" | "subtitle">): s
 }
 
 /**
- * Puts these slides in when the shop has none: a shop keeps the banners it was given (a slide is
- * switched off with `is_enabled`, not deleted), and two instances starting at once write one set.
+ * Puts these slides in when the shop has none, in one statement, so two seeds at once write one set.
+ * Only the demo seed calls it: a shop whose staff deleted every slide keeps none
+ * (docs/decisions/042-taxonomy-and-banner-edits.md). Staff edits: core/storefront/banner-edits.ts.
  */
 export async function addBannerSlidesIfNone(ctx: Pick<CoreContext, "db">, slides: readonly BannerSlide[]) {
   if (slides.length === 0) return;

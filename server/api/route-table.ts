@@ -6,6 +6,7 @@ import { productAdminOperations } from "./products-admin.ts";
 import { shoppingOperations } from "./shopping.ts";
 import { staffOperations } from "./staff.ts";
 import { stockAdminOperations } from "./stock-admin.ts";
+import { taxonomyAdminOperations } from "./taxonomy-admin.ts";
 
 /**
  * Every /api/v1 operation a client calls, each declared once: app.ts mounts them and openapi.ts
@@ -21,4 +22,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...stockAdminOperations,
   ...staffOperations,
   ...photoOperations,
+  ...taxonomyAdminOperations,
 ];
