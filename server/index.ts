@@ -9,6 +9,7 @@ import { expireUnpaidOrders } from "#core/orders/cancellation.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
+import { seedReservationMinutes } from "#core/settings/shop-settings.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
 import { isCatalogueEmpty, seedDemoShop } from "#demo/seed.ts";
 import { DEMO_CUSTOMER, ensureBannerSlides, ensureShopSettings } from "#demo/shop-data.ts";
@@ -51,6 +52,8 @@ export async function openShopDatabase(
 export async function createServices(config: Config, logger = createLogger(config)): Promise<Services> {
   const database = await openShopDatabase(config);
   await ensureShopSettings(database.db);
+  // RESERVATION_MINUTES is the hold time until an admin saves the settings page (core/settings).
+  await seedReservationMinutes(database.db, config.RESERVATION_MINUTES);
   await ensureBannerSlides(database.db);
   if (await isCatalogueEmpty(database.db)) {
     logger.info("empty database: seeding the demo shop");

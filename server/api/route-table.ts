@@ -1,6 +1,8 @@
 import { authOperations, customerOperations } from "./accounts.ts";
 import { catalogOperations } from "./catalog.ts";
+import { couponAdminOperations } from "./coupons-admin.ts";
 import type { Operation } from "./operation.ts";
+import { settingsAdminOperations } from "./settings-admin.ts";
 import { shoppingOperations } from "./shopping.ts";
 
 /**
@@ -13,4 +15,6 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...authOperations,
   ...customerOperations,
   ...shoppingOperations,
+  ...couponAdminOperations,
+  ...settingsAdminOperations,
 ];
