@@ -61,6 +61,11 @@ describe("API plumbing", () => {
         "/customer/orders",
         "/customer/orders/{orderId}",
         "/customer/orders/{orderId}/payment-session",
+        "/coupons",
+        "/coupons/{id}",
+        "/coupons/{id}/disable",
+        "/coupons/{id}/enable",
+        "/settings",
       ].sort(),
     );
     const methods = Object.fromEntries(
@@ -78,13 +83,17 @@ describe("API plumbing", () => {
     expect(methods["/customer/shopping-cart"]).toEqual(["delete", "get", "post", "put"]);
     expect(methods["/customer/shopping-cart/apply-coupon"]).toEqual(["put"]);
     expect(methods["/customer/orders/cash-on-delivery"]).toEqual(["post"]);
+    expect(methods["/coupons"]).toEqual(["get", "post"]);
+    expect(methods["/coupons/{id}"]).toEqual(["get", "put"]);
+    expect(methods["/settings"]).toEqual(["get", "put"]);
     expect(methods["/customer/orders/stripe-checkout-session"]).toEqual(["post"]);
     expect(methods["/customer/orders"]).toEqual(["get"]);
     expect(methods["/customer/orders/{orderId}"]).toEqual(["get"]);
-    // Every customer endpoint says how it is authenticated; the visitor ones do not ask.
+    // Every customer and staff endpoint says how it is authenticated; the visitor ones do not ask.
     for (const [path, ops] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
-      for (const op of Object.values(ops)) {
-        expect(Boolean(op.security), path).toBe(path.startsWith("/customer"));
+      for (const [method, op] of Object.entries(ops)) {
+        const access = ROUTE_TABLE.find((o) => o.path === path && o.method === method)?.access;
+        expect(Boolean(op.security), `${method} ${path}`).toBe(access !== "visitor" && access !== "viewer");
       }
     }
     const signup = body.paths["/auth/signup"].post.requestBody.content["application/json"].schema;
