@@ -1,7 +1,12 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The back office (docs/back-office.md): one frame, a page per section.
-const adminRoutes = [index("routes/admin._index.tsx")];
+const adminRoutes = [
+  index("routes/admin._index.tsx"),
+  route("coupons", "routes/admin.coupons._index.tsx"),
+  route("coupons/:couponId", "routes/admin.coupons.$couponId.tsx"),
+  route("settings", "routes/admin.settings.tsx"),
+];
 
 export default [
   index("routes/home.tsx"),
