@@ -100,7 +100,7 @@ export function SettingsPage({
         <fieldset className={groupClass}>
           <legend className={legendClass}>Stock</legend>
           <TextField
-            label="Cart hold, minutes"
+            label="Reservation minutes"
             name="reservationMinutes"
             inputMode="numeric"
             defaultValue={values.reservationMinutes}
