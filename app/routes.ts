@@ -19,6 +19,9 @@ const adminRoutes = [
   route("brands/:brandId", "routes/admin.brands.$brandId.tsx"),
   route("banners", "routes/admin.banners.tsx"),
   route("banners/:slideId", "routes/admin.banners.$slideId.tsx"),
+  route("coupons", "routes/admin.coupons._index.tsx"),
+  route("coupons/:couponId", "routes/admin.coupons.$couponId.tsx"),
+  route("settings", "routes/admin.settings.tsx"),
 ];
 
 export default [

@@ -14,7 +14,10 @@ export interface CoreContext {
   db: Database;
   /** The current time; tests pass a fixed clock. */
   now: () => Date;
-  /** How long added-to-cart stock stays held. */
+  /**
+   * RESERVATION_MINUTES: the hold time a new shop's settings start with (core/settings). The cart
+   * holds for `shop_settings.reservation_minutes`, which admins change (docs/back-office/coupons-and-settings.md).
+   */
   reservationMinutes: number;
   accounts: AccountsContext;
   /** Hosted card checkout: the built-in test checkout or Stripe (PAYMENT_PROVIDER). */
@@ -31,6 +34,9 @@ export interface AccountsContext {
   phoneVerifier: PhoneIdTokenVerifier;
   /** Log-in, sign-up, reset and code-check limits; shared between instances through Redis. */
   limiter: RateLimiter;
-  /** The shop's name in mail subjects and texts. */
+  /**
+   * The shop's name when its settings have none: mail and texts read `shop_settings.store_name`
+   * when they are sent (core/accounts/mail-sender.ts).
+   */
   shopName: string;
 }

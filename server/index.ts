@@ -11,6 +11,7 @@ import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import type { ImageStore } from "#core/ports/image-store.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
+import { seedReservationMinutes } from "#core/settings/shop-settings.ts";
 import { type DatabaseHandle, openDatabase } from "#db/client.ts";
 import { DatabaseInUseError } from "#db/pglite-lock.ts";
 import { isCatalogueEmpty, seedDemoShop } from "#demo/seed.ts";
@@ -76,6 +77,8 @@ export async function createServices(config: Config, logger = createLogger(confi
   await ensureShopSettings(database.db);
   // No banner fill here: the demo seed writes the demo slides, and a shop whose staff deleted every
   // slide keeps none (docs/decisions/042-taxonomy-and-banner-edits.md, superseding part of 029).
+  // RESERVATION_MINUTES is the hold time until an admin saves the settings page (core/settings).
+  await seedReservationMinutes(database.db, config.RESERVATION_MINUTES);
   if (await isCatalogueEmpty(database.db)) {
     logger.info("empty database: seeding the demo shop");
     const result = await seedDemoShop(database.db);

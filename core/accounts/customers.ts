@@ -18,6 +18,7 @@ import { perDatabase } from "../per-database.ts";
 import { sendCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
+import { mailSender } from "./mail-sender.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSessionToken, signToken, verifyToken } from "./tokens.ts";
 
@@ -81,8 +82,8 @@ export async function signUp(ctx: CoreContext, body: SignupBody, meta: RequestMe
   }
   // The account exists now whatever the mail does: a failed delivery withdraws the code and the
   // email verification page, which requests one on entry, sends a new one.
-  await sendCode(ctx, { customerId: id, purpose: "verify_email", target: body.email }, (code) =>
-    ctx.accounts.mailer.send(verificationMail(body.email, body.firstName, ctx.accounts.shopName, code)),
+  await sendCode(ctx, { customerId: id, purpose: "verify_email", target: body.email }, async (code) =>
+    ctx.accounts.mailer.send(verificationMail(body.email, body.firstName, await mailSender(ctx), code)),
   ).catch(() => {});
   const token = await createSessionToken(ctx, { id, tokenVersion: 0, role: "customer" });
   return { token, customerId: id };

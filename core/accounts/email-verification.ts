@@ -7,6 +7,7 @@ import { type CheckResult, CODE_TTL_MINUTES, checkCode, sendCode } from "./codes
 import { INVALID_SESSION } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { verificationMail } from "./mail.ts";
+import { mailSender } from "./mail-sender.ts";
 
 export const ALREADY_VERIFIED = "Your email is already verified.";
 export const EMAIL_VERIFIED = "Your email has been verified.";
@@ -31,10 +32,13 @@ export async function requestEmailVerification(
 ): Promise<VerificationStatus> {
   const customer = await readCustomer(ctx, customerId);
   if (customer.email_verified_at) return { status: "Verified", message: ALREADY_VERIFIED };
-  const sent = await sendCode(ctx, { customerId, purpose: "verify_email", target: customer.email }, (code) =>
-    ctx.accounts.mailer.send(
-      verificationMail(customer.email, customer.first_name, ctx.accounts.shopName, code),
-    ),
+  const sent = await sendCode(
+    ctx,
+    { customerId, purpose: "verify_email", target: customer.email },
+    async (code) =>
+      ctx.accounts.mailer.send(
+        verificationMail(customer.email, customer.first_name, await mailSender(ctx), code),
+      ),
   );
   if (!sent.issued && sent.reason === "hourly_limit") {
     throw rateLimited("Too many verification codes requested. Please try again in an hour.");

@@ -7,6 +7,7 @@ import { CODE_TTL_MINUTES, checkCode, consumeResetCodeAlone, sendCode } from "./
 import { findCustomerByEmail, type RequestMeta } from "./customers.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { passwordResetMail } from "./mail.ts";
+import { mailSender } from "./mail-sender.ts";
 import { hashPassword } from "./passwords.ts";
 import { createSessionToken } from "./tokens.ts";
 
@@ -23,9 +24,9 @@ export async function requestPasswordReset(ctx: CoreContext, email: string, meta
     await sendCode(
       ctx,
       { customerId: customer.id, purpose: "reset_password", target: customer.email },
-      (code) =>
+      async (code) =>
         ctx.accounts.mailer.send(
-          passwordResetMail(customer.email, customer.first_name, ctx.accounts.shopName, code),
+          passwordResetMail(customer.email, customer.first_name, await mailSender(ctx), code),
         ),
     );
   }

@@ -14,6 +14,7 @@ import { type PhoneIdTokenVerifier, PhoneVerificationError } from "../ports/phon
 import { CODE_TTL_MINUTES, checkCode, sendCode } from "./codes.ts";
 import { AUTH_LIMITS, enforceLimit } from "./limits.ts";
 import { phoneCodeText } from "./mail.ts";
+import { mailSender } from "./mail-sender.ts";
 import { signToken, verifyToken } from "./tokens.ts";
 
 // The built-in identity provider: the server texts a code and, for the right one, signs an ID token
@@ -57,8 +58,8 @@ export async function sendPhoneCode(
     sql`SELECT 1 FROM customer_phone_numbers WHERE customer_id = ${customerId} AND phone_number = ${number}`,
   );
   if (saved) throw conflict(PHONE_ALREADY_SAVED, "phoneNumber");
-  const sent = await sendCode(ctx, { customerId, purpose: "verify_phone", target: number }, (code) =>
-    ctx.accounts.sms.send({ to: number, text: phoneCodeText(ctx.accounts.shopName, code) }),
+  const sent = await sendCode(ctx, { customerId, purpose: "verify_phone", target: number }, async (code) =>
+    ctx.accounts.sms.send({ to: number, text: phoneCodeText((await mailSender(ctx)).shopName, code) }),
   );
   if (!sent.issued && sent.reason === "hourly_limit") throw fail("too-many-requests", "rate_limited");
   const verificationId = await signToken(

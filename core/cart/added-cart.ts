@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CartAddedResponse } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { ts } from "#db/sql.ts";
-import { type Coupon, couponRefusal } from "../coupons/coupons.ts";
+import { type Coupon, couponFromJson, couponJsonSql, couponRefusal } from "../coupons/coupons.ts";
 import { centsToAmount } from "../money.ts";
 import { couponAmounts, pricingAmounts } from "./cart-view.ts";
 import type { StockItemRef } from "./items.ts";
@@ -24,8 +24,8 @@ interface AddedCartRow {
   size: [string, number] | string | null;
   /** [tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents] */
   settings: [number, number, number] | string;
-  /** [code, discount_percent, expires_at, usage_limit, used_count, min_subtotal_cents], or null. */
-  coupon: [string, number, string, number | null, number, number] | string | null;
+  /** The cart's coupon as couponJsonSql builds it, or null. */
+  coupon: Parameters<typeof couponFromJson>[0] | string | null;
 }
 
 /** pg and PGlite parse json columns; a driver that did not would give the text. */
@@ -61,8 +61,7 @@ export async function extendAndListLines(
             WHERE s.id = h.product_size_id) AS size,
           (SELECT json_build_array(tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents)
             FROM shop_settings WHERE id = 1) AS settings,
-          (SELECT json_build_array(code, discount_percent, expires_at, usage_limit, used_count, min_subtotal_cents)
-            FROM coupons WHERE id = ${couponId ?? ""}) AS coupon`,
+          (SELECT ${couponJsonSql} FROM coupons WHERE id = ${couponId ?? ""}) AS coupon`,
   );
   const first = rows[0];
   if (!first) throw new Error("the cart has no line right after an add");
@@ -88,18 +87,7 @@ export async function extendAndListLines(
   const [taxRateBasisPoints, shippingCents, freeShippingThresholdCents] = json(first.settings);
   const c = first.coupon === null ? null : json(first.coupon);
   const notes: string[] = [];
-  let coupon: Coupon | null =
-    couponId && c
-      ? {
-          id: couponId,
-          code: c[0],
-          discountPercent: c[1],
-          expiresAt: new Date(c[2]),
-          usageLimit: c[3],
-          usedCount: c[4],
-          minSubtotalCents: c[5],
-        }
-      : null;
+  let coupon: Coupon | null = couponId && c ? couponFromJson(c) : null;
   const refusal = coupon ? couponRefusal(coupon, itemsCents(lines), now) : null;
   if (couponId && (refusal || !coupon)) {
     await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);

@@ -55,7 +55,7 @@ export async function addToCart(ctx: CoreContext, customerId: string, body: AddT
     const now = ctx.now();
     // Each count is ticked before it is asked for: it sees what was committed after that moment.
     let at = turns.tick();
-    const { item, state: glance } = await glanceAtItem(ctx.db, customerId, body, now);
+    const { item, state: glance, holdMinutes } = await glanceAtItem(ctx.db, customerId, body, now);
     turn.noteCount({ item, available: glance.free - glance.ownActive, at });
     refuseShortage(item, glance, glance.own + body.quantity);
     return ctx.db.transaction(async (tx) => {
@@ -68,7 +68,7 @@ export async function addToCart(ctx: CoreContext, customerId: string, body: AddT
         throw invalidField("quantity", `A cart holds at most ${MAX_LINE_QUANTITY} of one item.`);
       }
       refuseShortage(item, state, quantity);
-      const until = holdUntil(ctx, now);
+      const until = holdUntil(holdMinutes, now);
       await writeLine(tx, customerId, item, quantity, until, now);
       // Cart activity keeps the other lines' holds too (lapsed ones are re-checked when the cart is
       // read), and the answer lists the cart: both in one statement, in place of the extension and
@@ -121,20 +121,25 @@ export async function updateCartItem(ctx: CoreContext, customerId: string, body:
     if (!(await hasLine(tx, customerId, item))) throw notInCart(item);
     // The item's stock is locked together with that of the lapsed lines loadCart re-checks below:
     // one lock acquisition in the global order, never one row and then others.
-    const lapsed = await queryRows<{ product_id: string; product_size_id: string | null }>(
+    // The same statement reads the shop's hold time: one row of settings, with each lapsed line.
+    const rows = await queryRows<{
+      reservation_minutes: number;
+      product_id: string | null;
+      product_size_id: string | null;
+    }>(
       tx,
-      sql`SELECT product_id, product_size_id FROM stock_holds
-          WHERE customer_id = ${customerId} AND expires_at <= ${ts(now)}`,
+      sql`SELECT st.reservation_minutes, h.product_id, h.product_size_id FROM shop_settings st
+          LEFT JOIN stock_holds h ON h.customer_id = ${customerId} AND h.expires_at <= ${ts(now)}
+          WHERE st.id = 1`,
     );
-    const locked = await lockStock(
-      tx,
-      [item, ...lapsed.map((l) => ({ productId: l.product_id, sizeId: l.product_size_id }))],
-      customerId,
-      now,
+    const lapsed = rows.flatMap((l) =>
+      l.product_id === null ? [] : [{ productId: l.product_id, sizeId: l.product_size_id }],
     );
+    const locked = await lockStock(tx, [item, ...lapsed], customerId, now);
     // The new quantity replaces the line's: none of the line's own counts towards it.
     refuseShortage(item, { free: locked.get(stockKey(item)) ?? 0, own: 0 }, body.quantity);
-    await writeLine(tx, customerId, item, body.quantity, holdUntil(ctx, now), now);
+    const holdMinutes = rows[0]?.reservation_minutes ?? ctx.reservationMinutes;
+    await writeLine(tx, customerId, item, body.quantity, holdUntil(holdMinutes, now), now);
     // The cart and every lapsed line's stock are locked and counted already.
     const cart = await loadCart(ctx, tx, customerId, now, { locked: { couponId, free: locked } });
     return cartView(tx, cart, `${itemLabel(item)}: quantity ${body.quantity}.`, now);

@@ -15,6 +15,7 @@ import {
   toItem,
   withdrawnColumns,
 } from "./items.ts";
+import { holdMinutesSql } from "./pricing.ts";
 
 // An item's stock as one customer may use it: a first look without locks, the count under the
 // item's stock row lock, and the refusal when the cart cannot hold what is asked for.
@@ -58,23 +59,28 @@ const ownLine = (customerId: string) =>
 /**
  * The item a request names (as resolveItem) and its stock as this customer may use it, in one
  * statement and without locks: a first look, to be checked again under the lock before holding.
+ * The same statement reads the shop's hold time (holdMinutesSql) for the add to use.
  */
 export async function glanceAtItem(
   db: Executor,
   customerId: string,
   body: AddToCartBody,
   now: Date,
-): Promise<{ item: StockItemRef; state: StockState }> {
-  const [row] = await queryRows<ItemRow & StockStateRow>(
+): Promise<{ item: StockItemRef; state: StockState; holdMinutes: number }> {
+  const [row] = await queryRows<ItemRow & StockStateRow & { reservation_minutes: number }>(
     db,
     sql`SELECT p.title, p.has_sizes, s.id AS size_id, s.size, ${withdrawnColumns},
-          ${stockStateColumns(customerId, now)}
+          ${stockStateColumns(customerId, now)}, ${holdMinutesSql} AS reservation_minutes
         FROM products p
         LEFT JOIN product_sizes s ON s.product_id = p.id AND ${sameSizeSql(sql`s.size`, body.size)}
         ${ownLine(customerId)}
         WHERE p.id = ${body.productId}`,
   );
-  return { item: toItem(row, body.productId, body.size), state: toStockState(row!) };
+  return {
+    item: toItem(row, body.productId, body.size),
+    state: toStockState(row!),
+    holdMinutes: row!.reservation_minutes,
+  };
 }
 
 /**

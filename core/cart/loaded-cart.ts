@@ -6,6 +6,7 @@ import { type Coupon, couponRefusal, findCouponById } from "../coupons/coupons.t
 import { lockCart } from "../stock/holds.ts";
 import { lockStock, stockKey } from "../stock/locks.ts";
 import { itemLabel, type StockItemRef } from "./items.ts";
+import { holdMinutesSql } from "./pricing.ts";
 
 // The cart as a transaction reads it: its lines made current (lapsed holds held again or dropped,
 // every hold extended) and its coupon re-checked.
@@ -19,9 +20,12 @@ export interface CartLine extends StockItemRef {
   unitPriceCents: number;
 }
 
-/** When holds taken or extended at `now` lapse. */
-export function holdUntil(ctx: CoreContext, now: Date): Date {
-  return new Date(now.getTime() + ctx.reservationMinutes * 60_000);
+/**
+ * When holds taken or extended at `now` lapse: `minutes` is the shop's reservation setting as the
+ * operation's statement read it (holdMinutesSql); the context's RESERVATION_MINUTES only seeds it.
+ */
+export function holdUntil(minutes: number, now: Date): Date {
+  return new Date(now.getTime() + minutes * 60_000);
 }
 
 interface LineRow {
@@ -36,6 +40,7 @@ interface LineRow {
   size: string | null;
   unit_price_cents: number;
   withdrawn: boolean;
+  reservation_minutes: number;
 }
 
 /**
@@ -47,17 +52,19 @@ const withdrawnSql = sql`(p.archived_at IS NOT NULL OR s.removed_at IS NOT NULL
   OR (h.product_size_id IS NULL) = p.has_sizes)`;
 
 /**
- * The cart's lines, locked until the transaction ends, in the order they were added, and the ids of
- * those whose item is no longer sold.
+ * The cart's lines, locked until the transaction ends, in the order they were added, the ids of
+ * those whose item is no longer sold, and the hold time the shop's settings give them now (read by
+ * the same statement; none without lines).
  */
 async function readLines(
   db: Executor,
   customerId: string,
-): Promise<{ lines: CartLine[]; withdrawn: Set<string> }> {
+): Promise<{ lines: CartLine[]; withdrawn: Set<string>; holdMinutes: number | null }> {
   const rows = await queryRows<LineRow>(
     db,
     sql`SELECT h.id, h.product_id, h.product_size_id, h.quantity, h.expires_at, p.title, p.image_cover, p.color,
-          s.size, COALESCE(s.price_cents, p.price_cents) AS unit_price_cents, ${withdrawnSql} AS withdrawn
+          s.size, COALESCE(s.price_cents, p.price_cents) AS unit_price_cents, ${withdrawnSql} AS withdrawn,
+          ${holdMinutesSql} AS reservation_minutes
         FROM stock_holds h JOIN products p ON p.id = h.product_id
         LEFT JOIN product_sizes s ON s.id = h.product_size_id
         WHERE h.customer_id = ${customerId} ORDER BY h.created_at, h.id FOR UPDATE OF h`,
@@ -65,6 +72,7 @@ async function readLines(
   return {
     lines: rows.map(toCartLine),
     withdrawn: new Set(rows.filter((r) => r.withdrawn).map((r) => r.id)),
+    holdMinutes: rows[0]?.reservation_minutes ?? null,
   };
 }
 
@@ -141,7 +149,7 @@ export async function loadCart(
   const { couponId } = options.locked ?? (await lockCart(tx, customerId, now));
   const notes: string[] = [];
   const lines: CartLine[] = [];
-  const { lines: current, withdrawn: seenWithdrawn } = await readLines(tx, customerId);
+  const { lines: current, withdrawn: seenWithdrawn, holdMinutes } = await readLines(tx, customerId);
   const lapsed = current.filter((line) => line.expiresAt <= now && !seenWithdrawn.has(line.id));
   const toLock = options.lockAllLines ? current : lapsed;
   const counted = options.locked?.free;
@@ -175,7 +183,7 @@ export async function loadCart(
     }
   }
   if (lines.length > 0) {
-    const until = holdUntil(ctx, now);
+    const until = holdUntil(holdMinutes ?? ctx.reservationMinutes, now);
     await tx.execute(sql`UPDATE stock_holds SET expires_at = ${ts(until)} WHERE customer_id = ${customerId}`);
     for (const line of lines) line.expiresAt = until;
   }

@@ -72,3 +72,10 @@ export async function readPricingSettings(db: Executor): Promise<PricingSettings
     freeShippingThresholdCents: row.free_shipping_threshold_cents,
   };
 }
+
+/**
+ * The cart's hold time in minutes (`shop_settings.reservation_minutes`), as a scalar subquery a
+ * cart statement reads beside its rows: an admin's change applies to the next hold taken or
+ * extended, on every instance, at no extra round trip (docs/back-office/coupons-and-settings.md).
+ */
+export const holdMinutesSql = sql`(SELECT reservation_minutes FROM shop_settings WHERE id = 1)`;

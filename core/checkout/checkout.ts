@@ -69,11 +69,12 @@ async function placeOrder(
     const left = cart.free.get(stockKey(line)) ?? 0;
     if (line.quantity > left) return conflict(`${shortageText(line, left)} Please review your cart.`);
   }
-  if (cart.coupon && !(await countCouponUse(tx, cart.coupon.id))) {
+  // The use is counted under the coupon's row lock, re-checking that it still applies: a coupon
+  // staff disabled after loadCart read it discounts nothing (docs/back-office/coupons-and-settings.md).
+  const couponRefused = cart.coupon ? await countCouponUse(tx, cart.coupon.id, now) : null;
+  if (couponRefused) {
     await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
-    return conflict(
-      `Coupon ${cart.coupon.code} has been used up and was removed from your cart. Please review your cart.`,
-    );
+    return conflict(`${couponRefused} It was removed from your cart. Please review your cart.`);
   }
 
   const pricing = priceCart(

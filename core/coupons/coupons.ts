@@ -1,40 +1,86 @@
 import { sql } from "drizzle-orm";
 import { formatPrice } from "#contract/money-format.ts";
 import { type Executor, queryRows } from "#db/client.ts";
+import { ts } from "#db/sql.ts";
 
-/** A coupon as the cart reads it (docs/storefront/cart.md#coupon: case-insensitive code, percent, expiry, limit, minimum). */
+/**
+ * A coupon as the cart reads it (docs/storefront/cart.md#coupon: case-insensitive code, percent,
+ * start, expiry, limit, minimum; staff may disable it, docs/back-office/coupons-and-settings.md).
+ */
 export interface Coupon {
   id: string;
   code: string;
   discountPercent: number;
+  /** Null: valid from its creation. */
+  startsAt: Date | null;
   expiresAt: Date;
   usageLimit: number | null;
   usedCount: number;
   minSubtotalCents: number;
+  /** Set when staff disabled it: it applies to no cart until enabled again. */
+  disabledAt: Date | null;
 }
 
 interface CouponRow {
   id: string;
   code: string;
   discount_percent: number;
+  starts_at: Date | string | null;
   expires_at: Date | string;
   usage_limit: number | null;
   used_count: number;
   min_subtotal_cents: number;
+  disabled_at: Date | string | null;
 }
 
-const columns = sql`id, code, discount_percent, expires_at, usage_limit, used_count, min_subtotal_cents`;
+const columns = sql`id, code, discount_percent, starts_at, expires_at, usage_limit, used_count, min_subtotal_cents, disabled_at`;
 
-function toCoupon(row: CouponRow): Coupon {
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+export function toCoupon(row: CouponRow): Coupon {
   return {
     id: row.id,
     code: row.code,
     discountPercent: row.discount_percent,
+    startsAt: dateOrNull(row.starts_at),
     expiresAt: new Date(row.expires_at),
     usageLimit: row.usage_limit,
     usedCount: row.used_count,
     minSubtotalCents: row.min_subtotal_cents,
+    disabledAt: dateOrNull(row.disabled_at),
   };
+}
+
+/** The coupon columns as one JSON array, in CouponRow's order, for a statement that reads them as one value. */
+export const couponJsonSql = sql`json_build_array(id, code, discount_percent, starts_at, expires_at, usage_limit,
+  used_count, min_subtotal_cents, disabled_at)`;
+
+/** A coupon read as couponJsonSql built it. */
+export function couponFromJson(
+  value: [string, string, number, string | null, string, number | null, number, number, string | null],
+): Coupon {
+  const [
+    id,
+    code,
+    discount_percent,
+    starts_at,
+    expires_at,
+    usage_limit,
+    used_count,
+    min_subtotal_cents,
+    disabled_at,
+  ] = value;
+  return toCoupon({
+    id,
+    code,
+    discount_percent,
+    starts_at,
+    expires_at,
+    usage_limit,
+    used_count,
+    min_subtotal_cents,
+    disabled_at,
+  });
 }
 
 export async function findCouponByCode(db: Executor, code: string): Promise<Coupon | undefined> {
@@ -52,6 +98,10 @@ export async function findCouponById(db: Executor, id: string): Promise<Coupon |
 
 /** Why this coupon cannot discount a cart of these items now, or null when it can. */
 export function couponRefusal(coupon: Coupon, itemsCents: number, now: Date): string | null {
+  if (coupon.disabledAt !== null) return `Coupon ${coupon.code} is no longer valid.`;
+  if (coupon.startsAt !== null && coupon.startsAt.getTime() > now.getTime()) {
+    return `Coupon ${coupon.code} is not valid yet.`;
+  }
   if (coupon.expiresAt.getTime() <= now.getTime()) return `Coupon ${coupon.code} has expired.`;
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) {
     return `Coupon ${coupon.code} has been used up.`;
@@ -63,16 +113,24 @@ export function couponRefusal(coupon: Coupon, itemsCents: number, now: Date): st
 }
 
 /**
- * Counts one use at order time, atomically: the update only happens while uses remain, so two
- * orders cannot both take a coupon's last use (the CHECK on coupons backs it).
+ * Counts one use at order time, atomically: the update only happens while the coupon still applies
+ * (enabled, started, not expired) and uses remain, so two orders cannot both take a coupon's last
+ * use (the CHECK on coupons backs it), and an order placed while staff disable the coupon either
+ * counts its use before the disabling commits or sees it disabled (the row lock orders the two).
+ * Null when it counted; else why the coupon no longer applies, read under that lock.
  */
-export async function countCouponUse(db: Executor, couponId: string): Promise<boolean> {
+export async function countCouponUse(db: Executor, couponId: string, now: Date): Promise<string | null> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`UPDATE coupons SET used_count = used_count + 1
-        WHERE id = ${couponId} AND (usage_limit IS NULL OR used_count < usage_limit) RETURNING id`,
+        WHERE id = ${couponId} AND (usage_limit IS NULL OR used_count < usage_limit)
+          AND disabled_at IS NULL AND (starts_at IS NULL OR starts_at <= ${ts(now)}) AND expires_at > ${ts(now)}
+        RETURNING id`,
   );
-  return rows.length > 0;
+  if (rows.length > 0) return null;
+  const coupon = await findCouponById(db, couponId);
+  if (!coupon) return "The coupon no longer exists.";
+  return couponRefusal(coupon, Number.MAX_SAFE_INTEGER, now) ?? `Coupon ${coupon.code} has been used up.`;
 }
 
 /** Gives a use back when an unpaid card order is cancelled. */

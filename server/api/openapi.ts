@@ -25,12 +25,18 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
     schema: { type: "string" },
   },
   search: {
-    description: "Text search over titles, descriptions, brands and categories; tolerates typos.",
+    description:
+      "Text search: products over titles, descriptions, brands and categories, tolerating typos; coupons (staff) over part of the code, ignoring case.",
     schema: { type: "string", maxLength: 200 },
   },
   q: {
     description: "Back-office lists: words the rows' titles (or names, emails) contain, ignoring case.",
     schema: { type: "string", maxLength: 100 },
+  },
+  status: {
+    description:
+      "Only records in this state now. Coupons (staff): `active`, `scheduled`, `expired`, `used up`, `disabled`.",
+    schema: { type: "string" },
   },
   category: {
     description: "Category id(s): repeated, `category[]=`, or comma-separated.",

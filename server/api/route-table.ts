@@ -1,8 +1,10 @@
 import { authOperations, customerOperations } from "./accounts.ts";
 import { catalogOperations } from "./catalog.ts";
+import { couponAdminOperations } from "./coupons-admin.ts";
 import type { Operation } from "./operation.ts";
 import { photoOperations } from "./photos-admin.ts";
 import { productAdminOperations } from "./products-admin.ts";
+import { settingsAdminOperations } from "./settings-admin.ts";
 import { shoppingOperations } from "./shopping.ts";
 import { staffOperations } from "./staff.ts";
 import { stockAdminOperations } from "./stock-admin.ts";
@@ -23,4 +25,6 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...staffOperations,
   ...photoOperations,
   ...taxonomyAdminOperations,
+  ...couponAdminOperations,
+  ...settingsAdminOperations,
 ];

@@ -76,6 +76,11 @@ describe("API plumbing", () => {
         "/staff/{id}",
         "/customers",
         "/audit",
+        "/coupons",
+        "/coupons/{id}",
+        "/coupons/{id}/disable",
+        "/coupons/{id}/enable",
+        "/settings",
       ].sort(),
     );
     const methods = Object.fromEntries(
@@ -93,6 +98,9 @@ describe("API plumbing", () => {
     expect(methods["/customer/shopping-cart"]).toEqual(["delete", "get", "post", "put"]);
     expect(methods["/customer/shopping-cart/apply-coupon"]).toEqual(["put"]);
     expect(methods["/customer/orders/cash-on-delivery"]).toEqual(["post"]);
+    expect(methods["/coupons"]).toEqual(["get", "post"]);
+    expect(methods["/coupons/{id}"]).toEqual(["get", "put"]);
+    expect(methods["/settings"]).toEqual(["get", "put"]);
     expect(methods["/customer/orders/stripe-checkout-session"]).toEqual(["post"]);
     expect(methods["/customer/orders"]).toEqual(["get"]);
     expect(methods["/customer/orders/{orderId}"]).toEqual(["get"]);
