@@ -18,7 +18,7 @@ import { handleApiError } from "./middleware/errors.ts";
 import { publicRequestUrls } from "./middleware/public-url.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
 import {
-  limitBody,
+  limitBodyByRoute,
   MAX_FORM_BODY_BYTES,
   MAX_JSON_BODY_BYTES,
   refuseUnstorableForm,
@@ -91,7 +91,7 @@ export function createApp(deps: AppDependencies) {
   // Page form posts: bounded, and refused before an action sees text the database cannot store.
   app.use(
     "*",
-    limitBody(MAX_FORM_BODY_BYTES),
+    limitBodyByRoute(MAX_FORM_BODY_BYTES),
     sameOriginForms(accountOptions.allowedOrigins),
     refuseUnstorableForm(),
   );
@@ -140,7 +140,7 @@ function apiRoutes(
   // opened before a switch back to the built-in provider still arrive; otherwise a 404.
   const webhookSecret = deps.config.STRIPE_WEBHOOK_SECRET;
   if (webhookSecret) api.route("/webhooks", stripeWebhookRoutes(deps.ctx, { webhookSecret }));
-  api.use(limitBody(MAX_JSON_BODY_BYTES));
+  api.use(limitBodyByRoute(MAX_JSON_BODY_BYTES));
   api.use(
     cors({
       origin: (origin) => (deps.config.CORS_ORIGINS.includes(origin) ? origin : null),

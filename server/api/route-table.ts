@@ -1,5 +1,6 @@
 import { authOperations, customerOperations } from "./accounts.ts";
 import { catalogOperations } from "./catalog.ts";
+import { catalogueFileOperations } from "./catalogue-file-admin.ts";
 import type { Operation } from "./operation.ts";
 import { shoppingOperations } from "./shopping.ts";
 
@@ -13,4 +14,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...authOperations,
   ...customerOperations,
   ...shoppingOperations,
+  ...catalogueFileOperations,
 ];

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MAX_CATALOGUE_FILE_BYTES } from "#contract/admin-catalogue-file.ts";
 import { findUnstorableText, unstorableMessage } from "#contract/storable-text.ts";
 
 // Limits and checks on what a request carries, before any handler reads it (docs/operations.md#security).
@@ -8,6 +9,17 @@ import { findUnstorableText, unstorableMessage } from "#contract/storable-text.t
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** Largest page form post (log-in, sign-up, cart, checkout, phone, card): a few hundred bytes each. */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
+
+/**
+ * The only routes that take more than the limits above, each with its own bound: the catalogue
+ * file's imports (docs/back-office/import-export.md). The page's action is posted to its path, or
+ * to `….data` when React Router submits it from the browser.
+ */
+export const LARGE_BODY_ROUTES: readonly { method: string; path: string; maxBytes: number }[] = [
+  { method: "POST", path: "/api/v1/catalogue/import", maxBytes: MAX_CATALOGUE_FILE_BYTES },
+  { method: "POST", path: "/admin/catalogue-file", maxBytes: MAX_CATALOGUE_FILE_BYTES },
+  { method: "POST", path: "/admin/catalogue-file.data", maxBytes: MAX_CATALOGUE_FILE_BYTES },
+];
 
 /** Whether the client asked the API (JSON answers) rather than a page. */
 const isApi = (c: Context) => c.req.path.startsWith("/api/");
@@ -30,6 +42,13 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     maxSize: maxBytes,
     onError: (c) => refuse(c, 413, `The request body is too large: at most ${kb} KB.`),
   });
+}
+
+/** limitBody with `maxBytes`, except on the LARGE_BODY_ROUTES, which have their own bound. */
+export function limitBodyByRoute(maxBytes: number): MiddlewareHandler {
+  const usual = limitBody(maxBytes);
+  const large = new Map(LARGE_BODY_ROUTES.map((r) => [`${r.method} ${r.path}`, limitBody(r.maxBytes)]));
+  return (c, next) => (large.get(`${c.req.method} ${c.req.path}`) ?? usual)(c, next);
 }
 
 /**
