@@ -1,7 +1,13 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The back office (docs/back-office.md): one frame, a page per section.
-const adminRoutes = [index("routes/admin._index.tsx")];
+const adminRoutes = [
+  index("routes/admin._index.tsx"),
+  route("catalogue-file", "routes/admin.catalogue-file.tsx"),
+  route("catalogue-file/export.json", "routes/admin.catalogue-file.export[.]json.ts"),
+  route("catalogue-file/export.csv", "routes/admin.catalogue-file.export[.]csv.ts"),
+  route("catalogue-file/progress/:importId", "routes/admin.catalogue-file.progress.$importId.ts"),
+];
 
 export default [
   index("routes/home.tsx"),

@@ -37,6 +37,11 @@ export type CatalogueImportResult = z.infer<typeof catalogueImportResult>;
 export const catalogueImportProblem = z.object({ field: z.string(), message: z.string() });
 export type CatalogueImportProblem = z.infer<typeof catalogueImportProblem>;
 
+/** What the back office's import page answers: the import's counts, or its problems. */
+export type ImportActionData =
+  | { ok: true; fileName: string; result: CatalogueImportResult }
+  | { ok: false; fileName?: string; message: string; problems: CatalogueImportProblem[] };
+
 /** The page's key for an import's progress: made by the page, sent with the file. */
 export const IMPORT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
