@@ -28,7 +28,7 @@ interface Named {
 }
 
 /** The taxonomy by slug path, for the name and image columns of each row. */
-function taxonomyLookup(taxonomy: ExportTaxonomy) {
+export function taxonomyLookup(taxonomy: ExportTaxonomy) {
   const named = new Map<string, Named>();
   for (const c of taxonomy.categories) {
     named.set(`c:${c.slug}`, c);
