@@ -43,7 +43,7 @@ export function CatalogueFilePage({ importId, outcome }: { importId: string; out
           </h2>
           <p className="mt-1 text-gray-700 text-sm dark:text-gray-300">
             A JSON or CSV file in the catalogue import format (the same as the downloads; described in{" "}
-            <code>docs/catalogue-import.md</code>) , up to {MAX_CATALOGUE_FILE_LABEL}. Products are matched by
+            <code>docs/catalogue-import.md</code>), up to {MAX_CATALOGUE_FILE_LABEL}. Products are matched by
             slug: new ones are added, the others updated. The import is all or nothing: a file with any
             problem changes nothing, and each problem is listed below with its record and field.
           </p>
