@@ -22,6 +22,10 @@ const adminRoutes = [
   route("coupons", "routes/admin.coupons._index.tsx"),
   route("coupons/:couponId", "routes/admin.coupons.$couponId.tsx"),
   route("settings", "routes/admin.settings.tsx"),
+  route("catalogue-file", "routes/admin.catalogue-file.tsx"),
+  route("catalogue-file/export.json", "routes/admin.catalogue-file.export[.]json.ts"),
+  route("catalogue-file/export.csv", "routes/admin.catalogue-file.export[.]csv.ts"),
+  route("catalogue-file/progress/:importId", "routes/admin.catalogue-file.progress.$importId.ts"),
 ];
 
 export default [

@@ -8,6 +8,12 @@ interface Benchmark {
 }
 
 export const BENCHMARKS: Record<string, Benchmark> = {
+  admin: {
+    description:
+      "The back office on PostgreSQL: an edit seen on another instance, a 10,000-product CSV import, the export of 100,000 products",
+    run: async (argv) => (await import("./admin/index.ts")).runAdminBenchmark(argv),
+    usage: async () => (await import("./admin/index.ts")).usage,
+  },
   api: {
     description:
       "REST API throughput and latency over a seeded PostgreSQL catalogue, against DB and HTTP ceilings",

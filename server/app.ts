@@ -19,6 +19,7 @@ import { handleApiError } from "./middleware/errors.ts";
 import { publicRequestUrls } from "./middleware/public-url.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
 import {
+  limitBodyByRoute,
   MAX_FORM_BODY_BYTES,
   MAX_JSON_BODY_BYTES,
   refuseUnstorableForm,
@@ -28,7 +29,6 @@ import { requestLog } from "./middleware/request-log.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
-import { limitBodyOrPhoto } from "./photo-uploads.ts";
 
 export interface AppDependencies {
   ctx: CoreContext;
@@ -96,7 +96,7 @@ export function createApp(deps: AppDependencies) {
   // Page form posts: bounded, and refused before an action sees text the database cannot store.
   app.use(
     "*",
-    limitBodyOrPhoto(MAX_FORM_BODY_BYTES),
+    limitBodyByRoute(MAX_FORM_BODY_BYTES),
     sameOriginForms(accountOptions.allowedOrigins),
     refuseUnstorableForm(),
   );
@@ -145,7 +145,7 @@ function apiRoutes(
   // opened before a switch back to the built-in provider still arrive; otherwise a 404.
   const webhookSecret = deps.config.STRIPE_WEBHOOK_SECRET;
   if (webhookSecret) api.route("/webhooks", stripeWebhookRoutes(deps.ctx, { webhookSecret }));
-  api.use(limitBodyOrPhoto(MAX_JSON_BODY_BYTES));
+  api.use(limitBodyByRoute(MAX_JSON_BODY_BYTES));
   api.use(
     cors({
       origin: (origin) => (deps.config.CORS_ORIGINS.includes(origin) ? origin : null),

@@ -45,12 +45,16 @@ export const CSV_COLUMNS = [
   "group",
   "category",
   "categoryName",
+  "categoryImage",
   "subcategory",
   "subcategoryName",
+  "subcategoryImage",
   "underSubcategory",
   "underSubcategoryName",
+  "underSubcategoryImage",
   "brand",
   "brandName",
+  "brandImage",
   "images",
   "price",
   "priceBeforeDiscount",
@@ -69,7 +73,8 @@ type Brands = Map<string, NonNullable<CatalogueFile["brands"]>[number]>;
 
 /**
  * The CSV form of the catalogue (docs/catalogue-import.md): one product per row; categories and
- * brands are named on the rows that use them. `images` are separated by `|`; `sizes` are
+ * brands are named on the rows that use them (their images optional: `categoryImage`… default to
+ * `/images/categories/{slug}.webp`). `images` are separated by `|`; `sizes` are
  * `SIZE:STOCK:PRICE[:PRICE_BEFORE_DISCOUNT]` separated by `|`. Returns the JSON form, which the
  * import then validates record by record.
  */
@@ -138,7 +143,7 @@ function noteTaxonomy(get: (column: Column) => string | undefined, categories: C
     category = {
       slug: categorySlug,
       name: get("categoryName") ?? "",
-      image: `/images/categories/${categorySlug}.webp`,
+      image: get("categoryImage") ?? `/images/categories/${categorySlug}.webp`,
       subcategories: [],
     };
     categories.set(categorySlug, category);
@@ -150,7 +155,7 @@ function noteTaxonomy(get: (column: Column) => string | undefined, categories: C
       sub = {
         slug: subSlug,
         name: get("subcategoryName") ?? subSlug,
-        image: `/images/categories/${subSlug}.webp`,
+        image: get("subcategoryImage") ?? `/images/categories/${subSlug}.webp`,
         underSubcategories: [],
       };
       category.subcategories?.push(sub);
@@ -160,7 +165,7 @@ function noteTaxonomy(get: (column: Column) => string | undefined, categories: C
       sub.underSubcategories?.push({
         slug: underSlug,
         name: get("underSubcategoryName") ?? underSlug,
-        image: `/images/categories/${underSlug}.webp`,
+        image: get("underSubcategoryImage") ?? `/images/categories/${underSlug}.webp`,
       });
     }
   }
@@ -169,7 +174,7 @@ function noteTaxonomy(get: (column: Column) => string | undefined, categories: C
     brands.set(brandSlug, {
       slug: brandSlug,
       name: get("brandName") ?? brandSlug,
-      image: `/images/brands/${brandSlug}.webp`,
+      image: get("brandImage") ?? `/images/brands/${brandSlug}.webp`,
     });
   }
   return { categorySlug, subSlug, brandSlug };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ParsedCatalogue } from "#contract/catalogue-file.ts";
-import type { Database, Executor } from "#db/client.ts";
+import type { Executor } from "#db/client.ts";
 import { DomainError } from "../errors.ts";
 import { catalogueIds } from "./catalogue-ids.ts";
 import { validateCatalogue } from "./catalogue-validation.ts";
@@ -27,7 +27,7 @@ export interface ImportResult {
  * Throws a DomainError of kind `invalid` listing every problem, each naming its record and field.
  */
 export async function importCatalogue(
-  db: Database,
+  db: Executor,
   input: unknown,
   options: { onProgress?: (p: ImportProgress) => void; now?: Date } = {},
 ): Promise<ImportResult> {

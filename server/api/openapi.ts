@@ -100,6 +100,10 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
     description: "Maximum discount percent.",
     schema: { type: "number", minimum: 0, maximum: 100 },
   },
+  format: {
+    description: "The catalogue file's format: `json` (default) or `csv`.",
+    schema: { type: "string", enum: ["json", "csv"] },
+  },
 };
 
 function parameters(schema: z.ZodObject) {

@@ -66,7 +66,7 @@ export interface OperationSpec<
   body?: B;
   /**
    * Instead of a JSON body: a multipart/form-data body carrying one file in `field`, which the
-   * handler reads itself; bounded by its own limit (server/photo-uploads.ts).
+   * handler reads itself; bounded by its own limit (server/middleware/request-input.ts: LARGE_BODY_ROUTES).
    */
   upload?: { field: string; description: string; accept: string };
   /** The success answer. */

@@ -1,5 +1,6 @@
 import { authOperations, customerOperations } from "./accounts.ts";
 import { catalogOperations } from "./catalog.ts";
+import { catalogueFileOperations } from "./catalogue-file-admin.ts";
 import { couponAdminOperations } from "./coupons-admin.ts";
 import type { Operation } from "./operation.ts";
 import { photoOperations } from "./photos-admin.ts";
@@ -27,4 +28,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...taxonomyAdminOperations,
   ...couponAdminOperations,
   ...settingsAdminOperations,
+  ...catalogueFileOperations,
 ];

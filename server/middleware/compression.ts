@@ -41,7 +41,13 @@ export function compression(): MiddlewareHandler {
     // JSON is written whole (never streamed), but without a length: read it, leave a small answer
     // as it is (most API answers — a refused add-to-cart is 200 bytes — where compressing cost a
     // third of the request's CPU), and compress a large one in one call instead of a stream.
-    if (type.startsWith("application/json") && Number.isNaN(length)) {
+    // A download (Content-Disposition, e.g. the catalogue export) is streamed like HTML: buffering
+    // a 90 MB file to compress it in one call would undo the export's bounded memory.
+    if (
+      type.startsWith("application/json") &&
+      Number.isNaN(length) &&
+      !res.headers.has("content-disposition")
+    ) {
       const raw = new Uint8Array(await res.arrayBuffer());
       const headers = new Headers(res.headers);
       let body: Uint8Array<ArrayBuffer> = raw;

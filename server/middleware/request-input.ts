@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MAX_CATALOGUE_FILE_BYTES } from "#contract/admin-catalogue-file.ts";
+import { MAX_PHOTO_BYTES } from "#contract/admin-photos.ts";
 import { findUnstorableText, unstorableMessage } from "#contract/storable-text.ts";
 
 // Limits and checks on what a request carries, before any handler reads it (docs/operations.md#security).
@@ -8,6 +10,25 @@ import { findUnstorableText, unstorableMessage } from "#contract/storable-text.t
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** Largest page form post (log-in, sign-up, cart, checkout, phone, card): a few hundred bytes each. */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
+
+/** A product photo's multipart body: the photo's own limit plus room for the form around it. */
+export const MAX_PHOTO_UPLOAD_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
+
+/**
+ * The only routes that take more than the limits above, each with its own bound: the catalogue
+ * file's imports (docs/back-office/import-export.md) and product photos (docs/back-office/photos.md).
+ * A page's action is posted to its path, or to `….data` when React Router submits it from the browser.
+ */
+export const LARGE_BODY_ROUTES: readonly { method: string; path: RegExp; maxBytes: number }[] = [
+  { method: "POST", path: /^\/api\/v1\/catalogue\/import$/, maxBytes: MAX_CATALOGUE_FILE_BYTES },
+  { method: "POST", path: /^\/admin\/catalogue-file(?:\.data)?$/, maxBytes: MAX_CATALOGUE_FILE_BYTES },
+  { method: "POST", path: /^\/api\/v1\/products\/[^/]+\/photos$/, maxBytes: MAX_PHOTO_UPLOAD_BODY_BYTES },
+  {
+    method: "POST",
+    path: /^\/admin\/products\/[^/]+\/photos(?:\.data)?$/,
+    maxBytes: MAX_PHOTO_UPLOAD_BODY_BYTES,
+  },
+];
 
 /** Whether the client asked the API (JSON answers) rather than a page. */
 const isApi = (c: Context) => c.req.path.startsWith("/api/");
@@ -30,6 +51,16 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     maxSize: maxBytes,
     onError: (c) => refuse(c, 413, `The request body is too large: at most ${kb} KB.`),
   });
+}
+
+/** limitBody with `maxBytes`, except on the LARGE_BODY_ROUTES, which have their own bound. */
+export function limitBodyByRoute(maxBytes: number): MiddlewareHandler {
+  const usual = limitBody(maxBytes);
+  const large = LARGE_BODY_ROUTES.map((route) => ({ ...route, limit: limitBody(route.maxBytes) }));
+  return (c, next) => {
+    const route = large.find((r) => r.method === c.req.method && r.path.test(c.req.path));
+    return (route?.limit ?? usual)(c, next);
+  };
 }
 
 /**

@@ -81,6 +81,8 @@ describe("API plumbing", () => {
         "/coupons/{id}/disable",
         "/coupons/{id}/enable",
         "/settings",
+        "/catalogue/export",
+        "/catalogue/import",
       ].sort(),
     );
     const methods = Object.fromEntries(
