@@ -34,7 +34,12 @@ function httpOnlyCookie(name: string, value: string, maxAgeSeconds: number, secu
  * `iat` and `exp` (the shop minted it a moment ago; nothing here trusts it).
  */
 export function sessionCookie(token: string, secure: boolean): string {
-  return httpOnlyCookie(SESSION_COOKIE, token, tokenLifetimeSeconds(token) ?? SESSION_MAX_AGE_SECONDS, secure);
+  return httpOnlyCookie(
+    SESSION_COOKIE,
+    token,
+    tokenLifetimeSeconds(token) ?? SESSION_MAX_AGE_SECONDS,
+    secure,
+  );
 }
 
 function tokenLifetimeSeconds(token: string): number | undefined {

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { hashPassword } from "../accounts/passwords.ts";
-import { type AuditActor, recordAudit } from "../audit/audit-log.ts";
 import { signToken } from "../accounts/tokens.ts";
+import { type AuditActor, recordAudit } from "../audit/audit-log.ts";
 import type { CoreContext } from "../context.ts";
 import type { StaffRole } from "./roles.ts";
 
@@ -28,7 +28,10 @@ export interface StaffAccountResult {
  * A set-password token for an account: names the account and its token version, so it stops
  * working once a password is set (which raises the version) or the role changes.
  */
-export function setPasswordToken(ctx: Pick<CoreContext, "accounts" | "now">, account: { id: string; tokenVersion: number }) {
+export function setPasswordToken(
+  ctx: Pick<CoreContext, "accounts" | "now">,
+  account: { id: string; tokenVersion: number },
+) {
   return signToken(ctx, "set-password", account.id, { ver: account.tokenVersion }, SET_PASSWORD_SECONDS);
 }
 
@@ -60,7 +63,13 @@ export async function addStaffFromCommandLine(
         after: { role: input.role },
         at: ctx.now(),
       });
-      return { id: existing.id, email: existing.email, role: input.role, created: false, previousRole: existing.role };
+      return {
+        id: existing.id,
+        email: existing.email,
+        role: input.role,
+        created: false,
+        previousRole: existing.role,
+      };
     }
     const id = newId();
     const unusable = await hashPassword(randomBytes(32).toString("base64url"));

@@ -2,6 +2,7 @@ import { authOperations, customerOperations } from "./accounts.ts";
 import { catalogOperations } from "./catalog.ts";
 import type { Operation } from "./operation.ts";
 import { shoppingOperations } from "./shopping.ts";
+import { twoFactorOperations } from "./two-factor.ts";
 
 /**
  * Every /api/v1 operation a client calls, each declared once: app.ts mounts them and openapi.ts
@@ -13,4 +14,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...authOperations,
   ...customerOperations,
   ...shoppingOperations,
+  ...twoFactorOperations,
 ];
