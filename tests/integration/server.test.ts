@@ -61,6 +61,11 @@ describe("API plumbing", () => {
         "/customer/orders",
         "/customer/orders/{orderId}",
         "/customer/orders/{orderId}/payment-session",
+        "/auth/login/two-factor",
+        "/staff/me/two-factor",
+        "/staff/me/two-factor/confirm",
+        "/staff/me/two-factor/disable",
+        "/staff/me/two-factor/recovery-codes",
       ].sort(),
     );
     const methods = Object.fromEntries(
