@@ -1,7 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The back office (docs/back-office.md): one frame, a page per section.
-const adminRoutes = [index("routes/admin._index.tsx")];
+const adminRoutes = [index("routes/admin._index.tsx"), route("account", "routes/admin.account.tsx")];
 
 export default [
   index("routes/home.tsx"),
@@ -11,6 +11,7 @@ export default [
   route("auth/sign-up", "routes/auth.sign-up.tsx"),
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/log-out", "routes/auth.log-out.ts"),
+  route("auth/set-password", "routes/auth.set-password.tsx"),
   route("customer/email-verification", "routes/customer.email-verification.tsx"),
   route("customer/add-phone-number", "routes/customer.add-phone-number.tsx"),
   route("customer/profile", "routes/customer.profile.tsx"),

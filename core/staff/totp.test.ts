@@ -40,7 +40,9 @@ describe("sealing a TOTP secret", () => {
     const [v, iv, data, tag] = sealed.split(".") as [string, string, string, string];
     const flipped = Buffer.from(data, "base64url");
     flipped[0]! ^= 1;
-    expect(() => openSecret(ctx, "account-1", [v, iv, flipped.toString("base64url"), tag].join("."))).toThrow();
+    expect(() =>
+      openSecret(ctx, "account-1", [v, iv, flipped.toString("base64url"), tag].join(".")),
+    ).toThrow();
     expect(() => openSecret({ accounts: accounts("t".repeat(48)) }, "account-1", sealed)).toThrow();
     expect(() => openSecret(ctx, "account-1", "not sealed")).toThrow();
   });

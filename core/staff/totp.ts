@@ -53,11 +53,17 @@ export function openSecret(ctx: Pick<CoreContext, "accounts">, accountId: string
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
 }
 
-/** A new key (160 bits, base32) and the URI an authenticator app reads from a QR code. */
-export function newTotpKey(issuer: string, email: string): { secret: string; otpauthUri: string } {
-  const secret = generateSecret();
+/** The key (base32) and the URI an authenticator app reads from a QR code or a link. */
+export function totpKey(
+  issuer: string,
+  email: string,
+  secret: string,
+): { secret: string; otpauthUri: string } {
   return { secret, otpauthUri: generateURI({ issuer, label: email, secret, period: TOTP_PERIOD_SECONDS }) };
 }
+
+/** A new key: 160 random bits, as RFC 4226 recommends. */
+export const newTotpKey = (issuer: string, email: string) => totpKey(issuer, email, generateSecret());
 
 /**
  * Whether `code` is the app's code now (one step of drift either way). A right code is then spent:

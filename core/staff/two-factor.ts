@@ -23,6 +23,7 @@ import {
   openSecret,
   sealSecret,
   TWO_FACTOR_CODE_LIMIT,
+  totpKey,
 } from "./totp.ts";
 
 // A staff member's own two-step verification (docs/back-office/two-factor.md): start (a new key,
@@ -75,6 +76,23 @@ export async function getTwoFactorStatus(ctx: CoreContext, actor: Staff): Promis
     pending: enabledAt === null && Boolean(row?.totp_secret),
     recoveryCodesLeft: enabledAt === null ? 0 : await recoveryCodesLeft(ctx.db, actor.id),
   };
+}
+
+/**
+ * The key waiting for its first code, for the account page to show again until it is confirmed (it
+ * protects nothing yet); null when none waits.
+ */
+export async function pendingTwoFactorKey(
+  ctx: CoreContext,
+  actor: Staff,
+): Promise<TwoFactorEnrolment | null> {
+  requireRole(actor, "manager");
+  const [row] = await queryRows<Pick<AccountRow, "email" | "totp_secret" | "totp_enabled_at">>(
+    ctx.db,
+    sql`SELECT email, totp_secret, totp_enabled_at FROM customers WHERE id = ${actor.id}`,
+  );
+  if (!row?.totp_secret || row.totp_enabled_at !== null) return null;
+  return totpKey(ctx.accounts.shopName, row.email, openSecret(ctx, actor.id, row.totp_secret));
 }
 
 /**

@@ -1,10 +1,14 @@
 import { sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { beforeEach, describe, expect, it } from "vitest";
-import { AUTHENTICATION_CODE_FORMAT, AUTHENTICATION_CODE_REQUIRED, tokenResponse } from "#contract/accounts.ts";
 import {
-  RECOVERY_CODE_COUNT,
+  AUTHENTICATION_CODE_FORMAT,
+  AUTHENTICATION_CODE_REQUIRED,
+  tokenResponse,
+} from "#contract/accounts.ts";
+import {
   REAUTH_REQUIRED,
+  RECOVERY_CODE_COUNT,
   recoveryCodesResponse,
   TWO_FACTOR_REQUIRED,
   twoFactorEnrolmentResponse,
@@ -12,11 +16,11 @@ import {
   twoFactorStatusResponse,
 } from "#contract/admin-two-factor.ts";
 import { INVALID_SESSION } from "#core/accounts/customers.ts";
-import { setPasswordToken } from "#core/staff/staff-accounts.ts";
 import { LINK_EXPIRED, LINK_USED, setPasswordWithToken } from "#core/staff/set-password.ts";
+import { setPasswordToken } from "#core/staff/staff-accounts.ts";
 import { CODE_ALREADY_USED, openSecret, TWO_FACTOR_CODE_LIMIT } from "#core/staff/totp.ts";
-import { CHALLENGE_EXPIRED } from "#core/staff/two-factor-log-in.ts";
 import { ALREADY_ON, NOT_ON, WRONG_CODE, WRONG_PASSWORD } from "#core/staff/two-factor.ts";
+import { CHALLENGE_EXPIRED } from "#core/staff/two-factor-log-in.ts";
 import {
   call,
   createClock,
@@ -110,7 +114,12 @@ describe("setting up two-step verification", () => {
 
     const status = await call(shop, "GET", "/staff/me/two-factor", { token: staff.token });
     expectContract(twoFactorStatusResponse, status.body);
-    expect(status.body.data).toMatchObject({ email: staff.email, role: "manager", pending: true, enabledAt: null });
+    expect(status.body.data).toMatchObject({
+      email: staff.email,
+      role: "manager",
+      pending: true,
+      enabledAt: null,
+    });
 
     const wrong = await call(shop, "POST", "/staff/me/two-factor/confirm", {
       token: staff.token,
@@ -132,7 +141,8 @@ describe("setting up two-step verification", () => {
       sql`SELECT code_hash FROM staff_recovery_codes WHERE customer_id = ${staff.id}`,
     );
     expect(hashes).toHaveLength(RECOVERY_CODE_COUNT);
-    for (const { code_hash } of hashes) expect(codes.some((c) => code_hash.includes(c.replace("-", "")))).toBe(false);
+    for (const { code_hash } of hashes)
+      expect(codes.some((c) => code_hash.includes(c.replace("-", "")))).toBe(false);
 
     const after = await call(shop, "GET", "/staff/me/two-factor", { token: staff.token });
     expect(after.body.data).toMatchObject({ pending: false, recoveryCodesLeft: 10 });
@@ -156,7 +166,10 @@ describe("setting up two-step verification", () => {
       token: other.token,
       body: { password: "not-the-password" },
     });
-    expect([wrong.status, wrong.body.errors]).toEqual([400, [{ field: "password", message: WRONG_PASSWORD }]]);
+    expect([wrong.status, wrong.body.errors]).toEqual([
+      400,
+      [{ field: "password", message: WRONG_PASSWORD }],
+    ]);
     expect((await secretRow(other.id)).totp_secret).toBeNull();
   });
 
@@ -174,8 +187,20 @@ describe("setting up two-step verification", () => {
     ["POST", "/staff/me/two-factor", {}, "password", "Password is required."],
     ["POST", "/staff/me/two-factor", { password: 12 }, "password", "Password is required."],
     ["POST", "/staff/me/two-factor/confirm", {}, "code", "Authentication code is required."],
-    ["POST", "/staff/me/two-factor/confirm", { code: "12345" }, "code", "Authentication code must be exactly 6 digits."],
-    ["POST", "/staff/me/two-factor/confirm", { code: "abcde-fghjk" }, "code", "Authentication code must be exactly 6 digits."],
+    [
+      "POST",
+      "/staff/me/two-factor/confirm",
+      { code: "12345" },
+      "code",
+      "Authentication code must be exactly 6 digits.",
+    ],
+    [
+      "POST",
+      "/staff/me/two-factor/confirm",
+      { code: "abcde-fghjk" },
+      "code",
+      "Authentication code must be exactly 6 digits.",
+    ],
     ["POST", "/staff/me/two-factor/disable", {}, "password", REAUTH_REQUIRED],
     ["POST", "/staff/me/two-factor/disable", { code: "12" }, "code", AUTHENTICATION_CODE_FORMAT],
     ["POST", "/staff/me/two-factor/recovery-codes", {}, "password", REAUTH_REQUIRED],
@@ -221,7 +246,10 @@ describe("POST /api/v1/auth/login with two-step verification", () => {
     const replay = await call(shop, "POST", "/auth/login/two-factor", {
       body: { challenge: await challengeOf(staff), code },
     });
-    expect([replay.status, replay.body.errors]).toEqual([400, [{ field: "code", message: CODE_ALREADY_USED }]]);
+    expect([replay.status, replay.body.errors]).toEqual([
+      400,
+      [{ field: "code", message: CODE_ALREADY_USED }],
+    ]);
     const inOneCall = await logIn(staff, { totpCode: code });
     expect([inOneCall.status, inOneCall.body.errors]).toEqual([
       400,
@@ -271,7 +299,9 @@ describe("POST /api/v1/auth/login with two-step verification", () => {
     clock.reset();
     nextStep();
     const fresh = await challengeOf(staff);
-    await shop.ctx.db.execute(sql`UPDATE customers SET token_version = token_version + 1 WHERE id = ${staff.id}`);
+    await shop.ctx.db.execute(
+      sql`UPDATE customers SET token_version = token_version + 1 WHERE id = ${staff.id}`,
+    );
     const changed = await call(shop, "POST", "/auth/login/two-factor", {
       body: { challenge: fresh, code: await appCode(secret) },
     });
@@ -290,7 +320,8 @@ describe("POST /api/v1/auth/login with two-step verification", () => {
     let status = 400;
     let tries = 0;
     while (status === 400 && tries < 20) {
-      status = (await call(shop, "POST", "/auth/login/two-factor", { body: { challenge, code: wrong } })).status;
+      status = (await call(shop, "POST", "/auth/login/two-factor", { body: { challenge, code: wrong } }))
+        .status;
       tries++;
     }
     expect(status).toBe(429);
@@ -330,14 +361,19 @@ describe("turning it off and new recovery codes", () => {
       token: staff.token,
       body: { password: "wrong-password" },
     });
-    expect([wrong.status, wrong.body.errors]).toEqual([400, [{ field: "password", message: WRONG_PASSWORD }]]);
+    expect([wrong.status, wrong.body.errors]).toEqual([
+      400,
+      [{ field: "password", message: WRONG_PASSWORD }],
+    ]);
     const off = await call(shop, "POST", "/staff/me/two-factor/disable", {
       token: staff.token,
       body: { password: FIXTURE_PASSWORD },
     });
     expect(off.status).toBe(200);
     expect(await secretRow(staff.id)).toEqual({ totp_secret: null, totp_enabled_at: null });
-    expect(await shop.rows(sql`SELECT 1 FROM staff_recovery_codes WHERE customer_id = ${staff.id}`)).toEqual([]);
+    expect(await shop.rows(sql`SELECT 1 FROM staff_recovery_codes WHERE customer_id = ${staff.id}`)).toEqual(
+      [],
+    );
     expect((await logIn(staff)).status).toBe(200);
     expect(await auditActions(staff.id)).toEqual([
       "staff.two-factor.start",
@@ -390,7 +426,10 @@ describe("turning it off and new recovery codes", () => {
 describe("the set-password link", () => {
   async function newStaffLink() {
     const staff = await createCustomer(shop, { role: "manager" });
-    return { staff, token: await setPasswordToken(shop.ctx, { id: staff.id, tokenVersion: staff.tokenVersion }) };
+    return {
+      staff,
+      token: await setPasswordToken(shop.ctx, { id: staff.id, tokenVersion: staff.tokenVersion }),
+    };
   }
 
   it("sets the password once, ends older sessions and logs the person in", async () => {

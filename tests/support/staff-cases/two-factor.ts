@@ -6,7 +6,11 @@ export const STAFF_CASES: StaffCase[] = [
   { method: "GET", path: "/staff/me/two-factor", allowed: { status: 200 } },
   { method: "POST", path: "/staff/me/two-factor", allowed: { status: 400, body: {}, field: "password" } },
   { method: "POST", path: "/staff/me/two-factor/confirm", allowed: { status: 400, body: {}, field: "code" } },
-  { method: "POST", path: "/staff/me/two-factor/disable", allowed: { status: 400, body: {}, field: "password" } },
+  {
+    method: "POST",
+    path: "/staff/me/two-factor/disable",
+    allowed: { status: 400, body: {}, field: "password" },
+  },
   {
     method: "POST",
     path: "/staff/me/two-factor/recovery-codes",
