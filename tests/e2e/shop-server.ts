@@ -6,6 +6,7 @@ import { seedShopData } from "../../demo/shop-data.ts";
 import { loadConfigOrExit } from "../../server/config.ts";
 import { openShopDatabase } from "../../server/index.ts";
 import { withStoryProducts } from "./story-products.ts";
+import { seedStoryStaff } from "./story-staff.ts";
 
 /**
  * The shop the end-to-end stories run against: the demo shop plus the stories' own products
@@ -35,6 +36,7 @@ if (await isCatalogueEmpty(database.db)) {
   const demo = generateCatalogue({ products: DEFAULT_PRODUCTS, seed: DEFAULT_SEED, now });
   await importCatalogue(database.db, withStoryProducts(demo), { now });
   await seedShopData(database.db, now);
+  await seedStoryStaff(database.db);
 }
 await database.close();
 
