@@ -56,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const problem = (actionData && "problem" in actionData ? actionData.problem : null) ?? loaderData.problem;
   const { account } = loaderData;
-  if (problem !== null || !account) return <SetPasswordLinkProblem message={problem ?? LINK_NOT_VALID} />;
+  // The messages come from the loader and action: core stays out of the browser's bundle.
+  if (problem !== null || !account)
+    return <SetPasswordLinkProblem message={problem ?? "This link is not valid."} />;
   return <SetPasswordForm token={account.token} email={account.email} />;
 }

@@ -42,7 +42,8 @@ test("an admin turns on two-step verification, then logs in with password and co
     new RegExp(`^otpauth://totp/.*secret=${key}`),
   );
 
-  await page.getByLabel("Authentication code").fill("000000" === (await appCode(key)) ? "111111" : "000000");
+  const wrong = String((Number(await appCode(key)) + 1) % 1_000_000).padStart(6, "0");
+  await page.getByLabel("Authentication code").fill(wrong);
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByText("That code is not right. Check your app and try again.")).toBeVisible();
   await expect(page.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
@@ -54,6 +55,7 @@ test("an admin turns on two-step verification, then logs in with password and co
   await expect(codes).toHaveCount(10);
 
   await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/auth\/log-in$/);
   await page.goto("/auth/log-in?redirectTo=%2Fadmin");
   await logInWithPassword(page, admin.email, admin.password);
   await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
@@ -97,8 +99,11 @@ for (const theme of ["light", "dark"] as const) {
     const session = await createSessionToken(signing, { id: storyStaffId(manager.email), tokenVersion: 0 });
     await context.addCookies([{ name: "JWTToken", value: session, url: shopOrigin() }]);
     await page.goto("/admin/account");
-    await page.getByLabel("Current password").fill(manager.password);
-    await page.getByRole("button", { name: "Set up two-step verification" }).click();
+    // The other theme's scan may have started already: a key waiting is shown again.
+    if ((await page.getByTestId("totp-key").count()) === 0) {
+      await page.getByLabel("Current password").fill(manager.password);
+      await page.getByRole("button", { name: "Set up two-step verification" }).click();
+    }
     await expect(page.getByTestId("totp-key")).toBeVisible();
     await axe.check("main");
   });
