@@ -64,7 +64,7 @@ function Enrolment({ enrolment, failure }: { enrolment: TwoFactorEnrolment; fail
       <li>
         <p>Add this key to your authenticator app (for example 1Password, Google Authenticator or Authy).</p>
         <p className="mt-2 text-gray-700 text-sm dark:text-gray-300">Key (type it in, spaces or not):</p>
-        <p className="mt-1 break-all font-mono text-lg" data-testid="totp-key">
+        <p className="mt-1 break-words font-mono text-lg" data-testid="totp-key">
           {grouped(enrolment.secret)}
         </p>
         <p className="mt-2 text-sm">
