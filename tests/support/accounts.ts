@@ -207,7 +207,11 @@ export function sessionToken(
   version = 0,
   options: { now?: Date; secret?: string; role?: string } = {},
 ): Promise<string> {
-  return createSessionToken(signingContext(options), { id: customerId, tokenVersion: version, role: options.role });
+  return createSessionToken(signingContext(options), {
+    id: customerId,
+    tokenVersion: version,
+    role: options.role,
+  });
 }
 
 /** What the built-in identity provider hands out after a right SMS code (10 minutes). */
