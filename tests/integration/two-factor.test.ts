@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { generate } from "otplib";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   AUTHENTICATION_CODE_FORMAT,
@@ -15,81 +14,31 @@ import {
   twoFactorRequiredResponse,
   twoFactorStatusResponse,
 } from "#contract/admin-two-factor.ts";
-import { INVALID_SESSION } from "#core/accounts/customers.ts";
-import { LINK_EXPIRED, LINK_USED, setPasswordWithToken } from "#core/staff/set-password.ts";
-import { setPasswordToken } from "#core/staff/staff-accounts.ts";
 import { CODE_ALREADY_USED, openSecret, TWO_FACTOR_CODE_LIMIT } from "#core/staff/totp.ts";
-import { ALREADY_ON, NOT_ON, WRONG_CODE, WRONG_PASSWORD } from "#core/staff/two-factor.ts";
+import { ALREADY_ON, WRONG_CODE, WRONG_PASSWORD } from "#core/staff/two-factor.ts";
 import { CHALLENGE_EXPIRED } from "#core/staff/two-factor-log-in.ts";
 import {
   call,
   createClock,
   createCustomer,
-  customerRow,
   expectContract,
   FIXTURE_PASSWORD,
-  HOUR,
   MINUTE,
   SECOND,
-  type TestCustomer,
 } from "../support/accounts.ts";
 import { setUpTestShop } from "../support/app.ts";
+import { twoFactorFixtures } from "../support/two-factor.ts";
 
 // Staff two-step verification (docs/back-office/two-factor.md): setting it up, logging in with the
-// app's code or a recovery code, each code good once, the limits, turning it off; the set-password
-// link.
+// app's code or a recovery code, each code good once, the limits, turning it off. The set-password
+// link: staff-set-password.test.ts.
 
 const clock = createClock();
 const shop = setUpTestShop({ now: clock.now });
 beforeEach(() => clock.reset());
 
-/** The app's code at the shop's time (what the phone would show). */
-const appCode = (secret: string, at = clock.now()) =>
-  generate({ secret, epoch: Math.floor(at.getTime() / 1000), period: 30 });
-
-/** Moves the clock to the next 30-second step, so the app shows a new code. */
-const nextStep = () => clock.advance(30 * SECOND);
-
-async function auditActions(accountId: string): Promise<string[]> {
-  const rows = await shop.rows<{ action: string }>(
-    sql`SELECT action FROM audit_log WHERE entity_id = ${accountId} ORDER BY id`,
-  );
-  return rows.map((r) => r.action);
-}
-
-async function secretRow(id: string) {
-  const [row] = await shop.rows<{ totp_secret: string | null; totp_enabled_at: Date | null }>(
-    sql`SELECT totp_secret, totp_enabled_at FROM customers WHERE id = ${id}`,
-  );
-  return row!;
-}
-
-/** A staff member with two-step verification on: the app's key and the recovery codes. */
-async function staffWithTwoFactor(role: "admin" | "manager" = "admin") {
-  const staff = await createCustomer(shop, { role });
-  const started = await call(shop, "POST", "/staff/me/two-factor", {
-    token: staff.token,
-    body: { password: FIXTURE_PASSWORD },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const secret: string = started.body.data.secret;
-  const confirmed = await call(shop, "POST", "/staff/me/two-factor/confirm", {
-    token: staff.token,
-    body: { code: await appCode(secret) },
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  nextStep();
-  return { staff, secret, recoveryCodes: confirmed.body.data.recoveryCodes as string[] };
-}
-
-const logIn = (staff: TestCustomer, extra: Record<string, unknown> = {}) =>
-  call(shop, "POST", "/auth/login", { body: { email: staff.email, password: FIXTURE_PASSWORD, ...extra } });
-
-async function challengeOf(staff: TestCustomer): Promise<string> {
-  const res = await logIn(staff);
-  expect(res.status).toBe(401);
-  return res.body.challenge;
-}
+const { appCode, nextStep, auditActions, secretRow, staffWithTwoFactor, logIn, challengeOf } =
+  twoFactorFixtures(shop, clock);
 
 describe("setting up two-step verification", () => {
   it("makes a sealed key, turns on with a code from the app, and shows ten recovery codes once", async () => {
@@ -351,112 +300,5 @@ describe("POST /api/v1/auth/login with two-step verification", () => {
       400,
       { field: "totpCode", message: AUTHENTICATION_CODE_FORMAT },
     ]);
-  });
-});
-
-describe("turning it off and new recovery codes", () => {
-  it("turns off with the password: key and codes gone, log-in with the password alone again", async () => {
-    const { staff } = await staffWithTwoFactor("manager");
-    const wrong = await call(shop, "POST", "/staff/me/two-factor/disable", {
-      token: staff.token,
-      body: { password: "wrong-password" },
-    });
-    expect([wrong.status, wrong.body.errors]).toEqual([
-      400,
-      [{ field: "password", message: WRONG_PASSWORD }],
-    ]);
-    const off = await call(shop, "POST", "/staff/me/two-factor/disable", {
-      token: staff.token,
-      body: { password: FIXTURE_PASSWORD },
-    });
-    expect(off.status).toBe(200);
-    expect(await secretRow(staff.id)).toEqual({ totp_secret: null, totp_enabled_at: null });
-    expect(await shop.rows(sql`SELECT 1 FROM staff_recovery_codes WHERE customer_id = ${staff.id}`)).toEqual(
-      [],
-    );
-    expect((await logIn(staff)).status).toBe(200);
-    expect(await auditActions(staff.id)).toEqual([
-      "staff.two-factor.start",
-      "staff.two-factor.enable",
-      "staff.two-factor.disable",
-    ]);
-    const again = await call(shop, "POST", "/staff/me/two-factor/disable", {
-      token: staff.token,
-      body: { password: FIXTURE_PASSWORD },
-    });
-    expect([again.status, again.body.message]).toEqual([409, NOT_ON]);
-  });
-
-  it("turns off with a code from the app instead of the password", async () => {
-    const { staff, secret } = await staffWithTwoFactor();
-    const off = await call(shop, "POST", "/staff/me/two-factor/disable", {
-      token: staff.token,
-      body: { code: await appCode(secret) },
-    });
-    expect(off.status).toBe(200);
-  });
-
-  it("replaces the recovery codes: the old ones stop working", async () => {
-    const { staff, secret, recoveryCodes } = await staffWithTwoFactor();
-    const res = await call(shop, "POST", "/staff/me/two-factor/recovery-codes", {
-      token: staff.token,
-      body: { code: await appCode(secret) },
-    });
-    expect(res.status).toBe(201);
-    const fresh: string[] = res.body.data.recoveryCodes;
-    expect(fresh).toHaveLength(10);
-    expect(fresh.some((c) => recoveryCodes.includes(c))).toBe(false);
-    const old = await call(shop, "POST", "/auth/login/two-factor", {
-      body: { challenge: await challengeOf(staff), code: recoveryCodes[0] },
-    });
-    expect(old.status).toBe(400);
-    const next = await call(shop, "POST", "/auth/login/two-factor", {
-      body: { challenge: await challengeOf(staff), code: fresh[0] },
-    });
-    expect(next.status).toBe(200);
-    const notOn = await createCustomer(shop, { role: "manager" });
-    const refused = await call(shop, "POST", "/staff/me/two-factor/recovery-codes", {
-      token: notOn.token,
-      body: { password: FIXTURE_PASSWORD },
-    });
-    expect([refused.status, refused.body.message]).toEqual([409, NOT_ON]);
-  });
-});
-
-describe("the set-password link", () => {
-  async function newStaffLink() {
-    const staff = await createCustomer(shop, { role: "manager" });
-    return {
-      staff,
-      token: await setPasswordToken(shop.ctx, { id: staff.id, tokenVersion: staff.tokenVersion }),
-    };
-  }
-
-  it("sets the password once, ends older sessions and logs the person in", async () => {
-    const { staff, token } = await newStaffLink();
-    const result = await setPasswordWithToken(shop.ctx, token, "a-new-password");
-    expect(result.session?.token).toBeTruthy();
-    expect((await customerRow(shop, staff.id))?.token_version).toBe(1);
-    const old = await call(shop, "GET", "/staff/me/two-factor", { token: staff.token });
-    expect([old.status, old.body.message]).toEqual([401, INVALID_SESSION]);
-    const fresh = await call(shop, "GET", "/staff/me/two-factor", { token: result.session!.token });
-    expect(fresh.status).toBe(200);
-    const login = await call(shop, "POST", "/auth/login", {
-      body: { email: staff.email, password: "a-new-password" },
-    });
-    expect(login.status).toBe(200);
-    await expect(setPasswordWithToken(shop.ctx, token, "another-password")).rejects.toMatchObject({
-      kind: "invalid",
-      message: LINK_USED,
-    });
-  });
-
-  it("refuses a link after 72 hours and changes nothing", async () => {
-    const { staff, token } = await newStaffLink();
-    clock.advance(72 * HOUR + SECOND);
-    await expect(setPasswordWithToken(shop.ctx, token, "a-new-password")).rejects.toMatchObject({
-      message: LINK_EXPIRED,
-    });
-    expect((await customerRow(shop, staff.id))?.token_version).toBe(0);
   });
 });
