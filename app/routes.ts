@@ -26,6 +26,7 @@ const adminRoutes = [
   route("catalogue-file/export.json", "routes/admin.catalogue-file.export[.]json.ts"),
   route("catalogue-file/export.csv", "routes/admin.catalogue-file.export[.]csv.ts"),
   route("catalogue-file/progress/:importId", "routes/admin.catalogue-file.progress.$importId.ts"),
+  route("account", "routes/admin.account.tsx"),
 ];
 
 export default [
@@ -36,6 +37,7 @@ export default [
   route("auth/sign-up", "routes/auth.sign-up.tsx"),
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/log-out", "routes/auth.log-out.ts"),
+  route("auth/set-password", "routes/auth.set-password.tsx"),
   route("customer/email-verification", "routes/customer.email-verification.tsx"),
   route("customer/add-phone-number", "routes/customer.add-phone-number.tsx"),
   route("customer/profile", "routes/customer.profile.tsx"),

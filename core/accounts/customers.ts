@@ -52,13 +52,14 @@ interface CustomerRow {
   token_version: number;
   role: string;
   email_verified_at: string | Date | null;
+  totp_enabled_at: string | Date | null;
 }
 
 /** The account of an email, compared case-insensitively (the unique index is on lower(email)). */
 export async function findCustomerByEmail(ctx: CoreContext, email: string): Promise<CustomerRow | undefined> {
   const [customer] = await queryRows<CustomerRow>(
     ctx.db,
-    sql`SELECT id, first_name, email, password_hash, token_version, role, email_verified_at
+    sql`SELECT id, first_name, email, password_hash, token_version, role, email_verified_at, totp_enabled_at
         FROM customers WHERE lower(email) = lower(${email})`,
   );
   return customer;
@@ -89,14 +90,38 @@ export async function signUp(ctx: CoreContext, body: SignupBody, meta: RequestMe
   return { token, customerId: id };
 }
 
-/** A session token for the right email and password; anything else is one message that reveals nothing. */
+/** How long the second step of a two-factor log-in may take (docs/back-office/two-factor.md). */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+
+export interface LoggedIn {
+  token: string;
+  deviceToken: string;
+  customerId: string;
+  emailVerified: boolean;
+}
+
+/** A right password for an account with two-step verification: the code is still to come. */
+export interface TwoFactorRequired {
+  twoFactorChallenge: string;
+  customerId: string;
+}
+
 /**
+ * A session token for the right email and password; anything else is one message that reveals
+ * nothing. An account with two-step verification on (staff only) gets no session yet but a
+ * five-minute challenge naming the account and its token version, which
+ * core/staff/two-factor-log-in.ts exchanges for a session with a right code.
+ *
  * Log-in limits (docs/decisions/024-log-in-limits.md): a browser that proves, by its device cookie,
  * that this account logged in there before has a budget of its own; every other attempt counts
  * against the client's address and against the account. Strangers can exhaust the account's budget
  * — as hard to brute-force as before — but not its owner's. A success hands out a new device cookie.
  */
-export async function logIn(ctx: CoreContext, body: LoginBody, meta: RequestMeta) {
+export async function logIn(
+  ctx: CoreContext,
+  body: LoginBody,
+  meta: RequestMeta,
+): Promise<LoggedIn | TwoFactorRequired> {
   const device = meta.deviceToken ? knownDevice(ctx, meta.deviceToken, body.email) : null;
   if (device) {
     await enforceLimit(ctx, AUTH_LIMITS.logInPerDevice, device);
@@ -112,12 +137,31 @@ export async function logIn(ctx: CoreContext, body: LoginBody, meta: RequestMeta
   }
   if (!(await verifyPassword(body.password, customer.password_hash)))
     throw unauthenticated(WRONG_CREDENTIALS);
+  if (customer.totp_enabled_at !== null) {
+    const twoFactorChallenge = await signToken(
+      ctx,
+      "two-factor",
+      customer.id,
+      { ver: customer.token_version, email: body.email },
+      TWO_FACTOR_CHALLENGE_SECONDS,
+    );
+    return { twoFactorChallenge, customerId: customer.id };
+  }
+  return startSession(ctx, customer, body.email);
+}
+
+/** The session and device tokens of a finished log-in (core/staff/two-factor-log-in.ts ends here too). */
+export async function startSession(
+  ctx: CoreContext,
+  customer: Pick<CustomerRow, "id" | "token_version" | "role" | "email_verified_at">,
+  email: string,
+): Promise<LoggedIn> {
   const token = await createSessionToken(ctx, {
     id: customer.id,
     tokenVersion: customer.token_version,
     role: customer.role,
   });
-  const deviceToken = await signToken(ctx, "device", randomUUID(), { email: body.email }, DEVICE_SECONDS);
+  const deviceToken = await signToken(ctx, "device", randomUUID(), { email }, DEVICE_SECONDS);
   return {
     token,
     deviceToken,

@@ -7,7 +7,13 @@ export type KeyUse =
   | "phone-id-token"
   | "one-time-code"
   | "device"
-  | "set-password";
+  | "set-password"
+  /** The challenge between a right password and the second step (core/staff/two-factor-log-in.ts). */
+  | "two-factor"
+  /** AES-256-GCM key that seals staff TOTP secrets at rest (core/staff/totp.ts). */
+  | "totp-seal"
+  /** HMAC key of stored recovery codes (core/staff/recovery-codes.ts). */
+  | "recovery-code";
 
 // One configured secret, a separate key per use: a token minted for one purpose can never be
 // replayed as another, and code hashes do not share a key with signatures.

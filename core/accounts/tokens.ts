@@ -6,12 +6,16 @@ import { SESSION_MAX_AGE_SECONDS, STAFF_SESSION_SECONDS } from "#contract/sessio
 import type { CoreContext } from "../context.ts";
 import { type KeyUse, keyFor } from "./keys.ts";
 
-const AUDIENCE: Record<Exclude<KeyUse, "one-time-code">, string> = {
+/** The uses that sign tokens; the others key code hashes or encryption. */
+type TokenUse = Exclude<KeyUse, "one-time-code" | "totp-seal" | "recovery-code">;
+
+const AUDIENCE: Record<TokenUse, string> = {
   session: "shop:session",
   "phone-verification": "shop:phone-verification",
   "phone-id-token": "shop:phone-id-token",
   device: "shop:device",
   "set-password": "shop:set-password",
+  "two-factor": "shop:two-factor",
 };
 
 type Ctx = Pick<CoreContext, "accounts" | "now">;

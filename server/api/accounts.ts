@@ -27,6 +27,7 @@ import {
   verifyEmailBody,
   WRONG_CREDENTIALS,
 } from "#contract/accounts.ts";
+import { TWO_FACTOR_REQUIRED, twoFactorRequiredResponse } from "#contract/admin-two-factor.ts";
 import {
   CLEAR_SESSION_COOKIE,
   DEVICE_COOKIE,
@@ -36,12 +37,13 @@ import {
   sessionCookie,
 } from "#contract/session.ts";
 import { addAddress, deleteAddress, listAddresses } from "#core/accounts/addresses.ts";
-import { getProfile, logIn, signUp } from "#core/accounts/customers.ts";
+import { getProfile, signUp } from "#core/accounts/customers.ts";
 import { requestEmailVerification, verifyEmail } from "#core/accounts/email-verification.ts";
 import { requestPasswordReset, resetPassword } from "#core/accounts/password-reset.ts";
 import { addPhoneNumber, deletePhoneNumber, listPhoneNumbers } from "#core/accounts/phone-numbers.ts";
 import { confirmPhoneCode, sendPhoneCode } from "#core/accounts/phone-verification.ts";
 import type { CoreContext } from "#core/context.ts";
+import { logInWithCode } from "#core/staff/two-factor-log-in.ts";
 import { clientIp } from "../middleware/rate-limit.ts";
 import { type ApiDeps, defineOperation } from "./operation.ts";
 
@@ -50,7 +52,7 @@ import { type ApiDeps, defineOperation } from "./operation.ts";
  * too; but not for a form posted from another site's page, which could otherwise sign the visitor
  * in to the attacker's account (login CSRF). That page cannot read the token in the body.
  */
-function setSessionCookie(c: Context, token: string, options: ApiDeps, deviceToken?: string) {
+export function setSessionCookie(c: Context, token: string, options: ApiDeps, deviceToken?: string) {
   if (isCrossSiteWrite(c.req.raw, options.allowedOrigins)) return;
   const secure = isSecureRequest(c.req.url, options.publicUrl);
   c.header("Set-Cookie", sessionCookie(token, secure), { append: true });
@@ -58,7 +60,7 @@ function setSessionCookie(c: Context, token: string, options: ApiDeps, deviceTok
   if (deviceToken) c.header("Set-Cookie", deviceCookie(deviceToken, secure), { append: true });
 }
 
-const meta = (c: Context, deps: ApiDeps) => ({ ip: clientIp(c, deps.proxyHops) });
+export const meta = (c: Context, deps: ApiDeps) => ({ ip: clientIp(c, deps.proxyHops) });
 const id = (c: Context) => c.get("session").customerId;
 
 /** GET of one of the customer's lists (phone numbers, addresses), oldest first. */
@@ -139,6 +141,8 @@ export const authOperations = [
       method: "post",
       path: "/auth/login",
       summary: "Log in with email and password",
+      description:
+        "A staff account with two-step verification on also needs its code: `totpCode` (the app's 6 digits or a recovery code) in the same call, or POST /auth/login/two-factor with the `challenge` of the 401 `two-factor-required` (docs/back-office/two-factor.md#api).",
       access: "visitor",
       body: loginBody,
       ok: {
@@ -147,13 +151,26 @@ export const authOperations = [
         schema: tokenResponse,
       },
       fails: {
-        "401": `\`${WRONG_CREDENTIALS}\` for a wrong password and an unknown email alike.`,
+        "400": "Or `totpCode` is not the account's code now, or was used already.",
+        "401": `\`${WRONG_CREDENTIALS}\` for a wrong password and an unknown email alike; or \`code: "two-factor-required"\` with a \`challenge\` (5 minutes) when the account has two-step verification and no \`totpCode\` came.`,
         "429": "Too many attempts from this address or for this account (15 minutes).",
       },
+      errorBody: twoFactorRequiredResponse,
     },
     async (c, { body }, deps) => {
       const deviceToken = getCookie(c, DEVICE_COOKIE);
-      const result = await logIn(deps.ctx, body, { ...meta(c, deps), deviceToken });
+      const result = await logInWithCode(deps.ctx, body, { ...meta(c, deps), deviceToken });
+      if ("twoFactorChallenge" in result) {
+        return c.json(
+          {
+            status: "fail",
+            message: TWO_FACTOR_REQUIRED,
+            code: "two-factor-required",
+            challenge: result.twoFactorChallenge,
+          },
+          401,
+        );
+      }
       setSessionCookie(c, result.token, deps, result.deviceToken);
       return c.json({ status: "Success", message: "You are logged in.", token: result.token });
     },

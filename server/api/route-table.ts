@@ -10,6 +10,7 @@ import { shoppingOperations } from "./shopping.ts";
 import { staffOperations } from "./staff.ts";
 import { stockAdminOperations } from "./stock-admin.ts";
 import { taxonomyAdminOperations } from "./taxonomy-admin.ts";
+import { twoFactorOperations } from "./two-factor.ts";
 
 /**
  * Every /api/v1 operation a client calls, each declared once: app.ts mounts them and openapi.ts
@@ -29,4 +30,5 @@ export const ROUTE_TABLE: readonly Operation[] = [
   ...couponAdminOperations,
   ...settingsAdminOperations,
   ...catalogueFileOperations,
+  ...twoFactorOperations,
 ];

@@ -10,6 +10,7 @@ import { loadConfigOrExit } from "../../server/config.ts";
 import { openShopDatabase } from "../../server/index.ts";
 import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE } from "./first-admin.ts";
 import { withStoryProducts } from "./story-products.ts";
+import { seedStoryStaff } from "./story-staff.ts";
 
 /**
  * The shop the end-to-end stories run against: the demo shop plus the stories' own products
@@ -39,6 +40,7 @@ if (await isCatalogueEmpty(database.db)) {
   const demo = generateCatalogue({ products: DEFAULT_PRODUCTS, seed: DEFAULT_SEED, now });
   await importCatalogue(database.db, withStoryProducts(demo), { now });
   await seedShopData(database.db, now);
+  await seedStoryStaff(database.db);
 }
 await database.close();
 

@@ -83,6 +83,11 @@ describe("API plumbing", () => {
         "/settings",
         "/catalogue/export",
         "/catalogue/import",
+        "/auth/login/two-factor",
+        "/staff/me/two-factor",
+        "/staff/me/two-factor/confirm",
+        "/staff/me/two-factor/disable",
+        "/staff/me/two-factor/recovery-codes",
       ].sort(),
     );
     const methods = Object.fromEntries(
