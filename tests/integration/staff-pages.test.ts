@@ -33,7 +33,12 @@ describe("who may open the pages", () => {
     const customer = await createCustomer(shop, { lastName: "Pagecustomer" });
     expect((await open("/admin/staff", admin.token)).status).toBe(200);
     expect((await open("/admin/audit", admin.token)).status).toBe(200);
-    expect((await open("/admin/staff", manager.token)).status).toBe(403);
+    const refused = await open("/admin/staff", manager.token);
+    expect(refused.status).toBe(403);
+    // Inside the back office's frame, saying why (app/components/admin/admin-error.tsx).
+    expect(refused.html).toContain("You may not open this page");
+    expect(refused.html).toContain("Only an administrator may do this.");
+    expect(refused.html).toContain('aria-label="Back office"');
     expect((await open("/admin/audit", manager.token)).status).toBe(403);
     const customers = await open("/admin/customers?q=pagecustomer", manager.token);
     expect(customers.status).toBe(200);

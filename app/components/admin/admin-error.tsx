@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { isGlobalError, isNotFound } from "#app/lib/route-errors.ts";
 
 /**
@@ -6,8 +6,12 @@ import { isGlobalError, isNotFound } from "#app/lib/route-errors.ts";
  * shown inside the back office's frame, so the menu stays. A 403 is a role below the page's (a
  * manager on an admin page); a 404 a record that does not exist; the global pages (too many
  * requests, server error) go to the root's.
+ *
+ * The error comes from useRouteError(), not from props: React Router hands `error` as a prop only to
+ * an ErrorBoundary declared in the route module itself, and route modules re-export this one.
  */
-export function AdminErrorBoundary({ error }: { error: unknown }) {
+export function AdminErrorBoundary() {
+  const error = useRouteError();
   if (isGlobalError(error)) throw error;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   const title = forbidden
