@@ -673,7 +673,7 @@ export const paymentEvents = pgTable(
 
 /**
  * Every change to a product's on-hand stock made by staff, with its reason, and what it left
- * (core/stock/adjustments.ts). Sales and cancellations move stock through orders, not here.
+ * (core/inventory/adjustments.ts). Sales and cancellations move stock through orders, not here.
  */
 export const stockLedger = pgTable(
   "stock_ledger",

@@ -32,10 +32,13 @@ export async function backOfficeSummary(ctx: CoreContext, actor: Staff): Promise
         SELECT
           (SELECT count(*)::int FROM products WHERE archived_at IS NULL) AS products,
           (SELECT count(*)::int FROM products WHERE archived_at IS NOT NULL) AS archived_products,
-          (SELECT count(*)::int FROM products p
-             LEFT JOIN product_sizes s ON s.product_id = p.id
-            WHERE p.archived_at IS NULL
-              AND coalesce(s.stock, p.stock) <= coalesce((SELECT low_stock_threshold FROM settings), 5)) AS low_stock,
+          -- The low-stock list's rule (core/inventory/low-stock.ts): sizes on sale, products without sizes.
+          (SELECT count(*)::int FROM product_sizes s JOIN products p ON p.id = s.product_id
+            WHERE p.has_sizes AND p.archived_at IS NULL AND s.removed_at IS NULL
+              AND s.stock <= coalesce((SELECT low_stock_threshold FROM settings), 5))
+          + (SELECT count(*)::int FROM products p
+              WHERE NOT p.has_sizes AND p.archived_at IS NULL
+                AND p.stock <= coalesce((SELECT low_stock_threshold FROM settings), 5)) AS low_stock,
           coalesce((SELECT low_stock_threshold FROM settings), 5) AS low_stock_threshold,
           (SELECT count(*)::int FROM coupons
             WHERE disabled_at IS NULL AND expires_at > ${now}::timestamptz
