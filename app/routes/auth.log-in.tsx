@@ -24,8 +24,9 @@ export const loader = guestPageLoader;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await sameOriginForm(request, context.publicUrl);
-  // Back to where the customer was (the product they tried to add), else home.
-  const redirectTo = safeRedirectTarget(form.get("redirectTo"));
+  // Back to where the customer was (the product they tried to add), else home — or, for staff,
+  // the back office (landingFor).
+  const redirectTo = form.get("redirectTo") ? safeRedirectTarget(form.get("redirectTo")) : "";
   if (form.has("challenge")) return secondStep(form, redirectTo, { request, context });
   const parsed = readForm(form, loginBody);
   if (!parsed.ok) return invalidForm(parsed.failure);
@@ -36,12 +37,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if ("twoFactorChallenge" in result)
       return data({ twoFactor: { challenge: result.twoFactorChallenge, redirectTo } });
-    return redirect(redirectTo, {
+    return redirect(landingFor(result.role, redirectTo), {
       headers: sessionHeaders(result.token, request, context.publicUrl, result.deviceToken),
     });
   } catch (error) {
     return formFailure(error, AUTH_FORM_FALLBACK);
   }
+}
+
+/** Where a log-in lands without a page to go back to: home for a customer, the back office for staff. */
+function landingFor(role: string, redirectTo: string): string {
+  if (redirectTo) return redirectTo;
+  return role === "customer" ? safeRedirectTarget(null) : "/admin";
 }
 
 async function secondStep(
@@ -54,7 +61,7 @@ async function secondStep(
   if (!parsed.ok) return invalidForm(parsed.failure, step);
   try {
     const result = await completeTwoFactorLogIn(context.core, parsed.data.challenge, parsed.data.code);
-    return redirect(redirectTo, {
+    return redirect(landingFor(result.role, redirectTo), {
       headers: sessionHeaders(result.token, request, context.publicUrl, result.deviceToken),
     });
   } catch (error) {

@@ -98,6 +98,8 @@ export interface LoggedIn {
   deviceToken: string;
   customerId: string;
   emailVerified: boolean;
+  /** `customer`, `manager` or `admin`: where the log-in page sends them by default. */
+  role: string;
 }
 
 /** A right password for an account with two-step verification: the code is still to come. */
@@ -167,6 +169,7 @@ export async function startSession(
     deviceToken,
     customerId: customer.id,
     emailVerified: customer.email_verified_at !== null,
+    role: customer.role,
   };
 }
 

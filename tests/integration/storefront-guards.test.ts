@@ -117,6 +117,20 @@ describe("page form posts from another site", () => {
   });
 });
 
+describe("staff log-in", () => {
+  it("lands in the back office with a 12-hour cookie unless it has a page to go back to", async () => {
+    const manager = await createCustomer(shop, { role: "manager" });
+    const logIn = (redirectTo: string) =>
+      post("/auth/log-in", { email: manager.email, password: manager.password, redirectTo }, FROM_OUR_PAGE);
+    const landed = await logIn("");
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get("location")).toBe("/admin");
+    expect(landed.headers.get("set-cookie")).toMatch(/^JWTToken=[^;]+; Path=\/; Max-Age=43200;/);
+    const back = await logIn("/admin/coupons");
+    expect(back.headers.get("location")).toBe("/admin/coupons");
+  });
+});
+
 describe("redirect targets", () => {
   const OFF_SITE = [
     "https://evil.example/welcome",
