@@ -2,7 +2,7 @@ import { HomePage } from "#app/components/home/home-page.tsx";
 import { PRODUCT_CARD_FIELDS, type ProductCardData } from "#app/components/product-card.tsx";
 import { HOME_GRID_LIMITS, largest } from "#app/lib/breakpoints.ts";
 import { withinOrStream } from "#app/lib/deferred.server.ts";
-import { sizedImageUrl } from "#app/lib/images.ts";
+import { imageSrcSet, sizedImageUrl } from "#app/lib/images.ts";
 import { viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { listBrands, listCategories } from "#core/catalog/taxonomy.ts";
@@ -33,11 +33,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     ? [
         {
           property: "og:image",
-          content: `${loaderData.origin}${sizedImageUrl(loaderData.banners[0].src, 1280)}`,
+          content: ogImageUrl(loaderData.banners[0].src, loaderData.origin),
         },
       ]
     : []),
 ];
+
+/**
+ * The first slide's picture as a link preview shows it: the 1280 px rendering of one of the shop's
+ * own images, or a staff-given image URL (a bucket, a CDN) as it is.
+ */
+function ogImageUrl(src: string, origin: string): string {
+  return new URL(imageSrcSet(src) ? sizedImageUrl(src, 1280) : src, `${origin}/`).href;
+}
 
 type CardData = ProductCardData;
 

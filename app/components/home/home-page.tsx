@@ -313,7 +313,8 @@ export function HomePage({ loaderData }: { loaderData: HomeData }) {
   return (
     <div className="mx-auto max-w-7xl px-4 pt-4 sm:pt-6">
       <h1 className="sr-only">shop — clothing, shoes and accessories</h1>
-      <Banner banners={banners} />
+      {/* A shop whose staff hid or deleted every slide shows none (docs/back-office/taxonomy.md). */}
+      {banners.length > 0 ? <Banner banners={banners} /> : null}
 
       <CategoryStrip categories={loaderData.categories} />
 
