@@ -74,7 +74,7 @@ export async function writeAdminReport(report: AdminReport, smoke: boolean): Pro
 
 ## (a) A product edit on instance A, read on instance B
 
-The edit is a one-product catalogue file POSTed to A's \`/api/v1/catalogue/import\` (until \`PUT /products/{id}\` lands: bench/admin/scenarios.ts \`editProduct\`); the import ends with \`ANALYZE\`, which is most of its time. Right after A answers, B's first \`GET /api/v1/products/{id}\` and first \`/product/{id}\` page are checked for the new title (B read both just before the edit, so nothing on B was cold).
+The edit is \`PUT /api/v1/products/{id}\` on A with the product's record in the catalogue file's shape (bench/admin/scenarios.ts \`editProduct\`). Right after A answers, B's first \`GET /api/v1/products/{id}\` and first \`/product/{id}\` page are checked for the new title (B read both just before the edit, so nothing on B was cold).
 
 ${markdownTable(
   ["Round", "Edit on A", "B: API read", "B: page", "API shows edit", "Page shows edit"],

@@ -2,10 +2,9 @@
 // instance, a 10,000-product CSV import, and the export of the whole catalogue.
 import { readFile, writeFile } from "node:fs/promises";
 import pg from "pg";
-import type { CatalogueFile } from "#contract/catalogue-file.ts";
 import { CSV_COLUMNS } from "#core/catalog/catalogue-csv.ts";
 import { csvLine, productCsvRow, taxonomyLookup } from "#core/catalog/catalogue-csv-writer.ts";
-import { type ExportedProduct, readExportPage, readExportTaxonomy } from "#core/catalog/catalogue-export.ts";
+import { type ExportedProduct, readExportPage } from "#core/catalog/catalogue-export.ts";
 import { openDatabase } from "#db/client.ts";
 import { generateCatalogue } from "#demo/generate.ts";
 import type { RunningChild } from "../lib/child.ts";
@@ -36,44 +35,34 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 // ---------------------------------------------------------------- (a) an edit seen on another instance
 
 /**
- * Edits one product on instance `base`. Today through POST /catalogue/import with a one-product file
- * (the product's own export record, changed); when PUT /products/{id} lands, this is the one function
- * to change: `fetch(`${base}/api/v1/products/${id}`, { method: "PUT", body: JSON.stringify(record) })`
- * takes the same record (the import file's product shape).
+ * The edit, as staff make it: `PUT /api/v1/products/{id}` on instance A with the product's record in
+ * the catalogue file's shape (docs/back-office/products.md#api).
  */
-export async function editProduct(base: string, token: string, file: CatalogueFile): Promise<number> {
-  const res = await fetch(`${base}/api/v1/catalogue/import`, {
-    method: "POST",
+export async function editProduct(
+  base: string,
+  token: string,
+  id: string,
+  record: ExportedProduct,
+): Promise<number> {
+  const res = await fetch(`${base}/api/v1/products/${id}`, {
+    method: "PUT",
     headers: { ...auth(token), "content-type": "application/json" },
-    body: JSON.stringify(file),
+    body: JSON.stringify(record),
   });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`the edit answered ${res.status}: ${body.slice(0, 300)}`);
   return res.status;
 }
 
-/** A file holding one product and just the taxonomy it names, as the import requires. */
-async function oneProductFile(
-  benchUrl: string,
-  productId: string,
-): Promise<{ file: CatalogueFile; product: ExportedProduct }> {
+/** One product's record in the catalogue file's shape, as the export writes it. */
+async function productRecord(benchUrl: string, productId: string): Promise<ExportedProduct> {
   const handle = await openDatabase({ url: benchUrl, poolSize: 2 });
   try {
     const before = (await handle.db.execute(
       `SELECT max(id) AS id FROM products WHERE id < '${productId}'`,
     )) as unknown as { rows: { id: string | null }[] };
     const { products } = await readExportPage(handle.db, before.rows[0]?.id ?? null, 1);
-    const product = products[0]!;
-    const taxonomy = await readExportTaxonomy(handle.db);
-    const category = taxonomy.categories.find((c) => c.slug === product.category)!;
-    return {
-      product,
-      file: {
-        categories: [category],
-        brands: taxonomy.brands.filter((b) => b.slug === product.brand),
-        products: [product],
-      },
-    };
+    return products[0]!;
   } finally {
     await handle.close();
   }
@@ -107,7 +96,7 @@ export async function editVisibility(
     )
   ).map((r) => r.id);
   const id = ids[0]!;
-  const { file, product } = await oneProductFile(benchUrl, id);
+  const product = await productRecord(benchUrl, id);
   const results: EditRound[] = [];
   for (let round = 1; round <= rounds; round++) {
     await (await fetch(`${b.url}/api/v1/products/${id}`)).arrayBuffer();
@@ -115,7 +104,7 @@ export async function editVisibility(
     const title = `${product.title.replace(/ \(edit \d+\)$/, "")} (edit ${Date.now()})`;
     const edited = { ...product, title };
     const started = performance.now();
-    await editProduct(a.url, token, { ...file, products: [edited] });
+    await editProduct(a.url, token, id, edited);
     const editMs = performance.now() - started;
     const apiStarted = performance.now();
     const api = (await (await fetch(`${b.url}/api/v1/products/${id}`)).json()) as { data: { title: string } };
