@@ -10,10 +10,13 @@ export const FIREBASE_SHOP_PORT = PORT + 1;
 const POSTGRES_SHOP_PORT = PORT + 2;
 export const FIREBASE_EMULATOR_PORT = PORT + 6000;
 // A fresh data directory per run: the server seeds the demo shop into an empty embedded database.
-// Kept in the environment, so the workers (which load this file again) name the same directory:
-// the back-office story reads the first admin's set-password link there (tests/e2e/shop-server.ts).
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-const dataDir = process.env.E2E_DATA_DIR;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+// The back office's story changes what every cart sees (the tax rate, a coupon): it has a shop of its
+// own, whose first admin is made with `npm run staff` (tests/e2e/shop-server.ts). Its directory is kept
+// in the environment, so the workers (which load this file again) name the same one and read the
+// admin's set-password link there.
+process.env.E2E_BACK_OFFICE_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "shop-e2e-back-office-"));
+export const BACK_OFFICE_SHOP_PORT = PORT + 3;
 
 // The smoke stories (tagged @smoke: log in, add to cart, pay cash on delivery) run a second time
 // against a shop on PostgreSQL when E2E_POSTGRES_URL names a server; CI must name one.
@@ -84,6 +87,10 @@ export default defineConfig({
   ],
   webServer: [
     storyShop(PORT, { SHOP_DATA_DIR: dataDir }),
+    storyShop(BACK_OFFICE_SHOP_PORT, {
+      SHOP_DATA_DIR: process.env.E2E_BACK_OFFICE_DATA_DIR,
+      E2E_FIRST_ADMIN: "true",
+    }),
     ...(POSTGRES_URL
       ? [
           storyShop(POSTGRES_SHOP_PORT, {

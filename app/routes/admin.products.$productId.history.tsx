@@ -17,22 +17,23 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request, context.core, "manager");
   const history = await notFoundAs404(productHistory(context.core, staff, params.productId));
-  return { ...history, productId: params.productId };
+  // The limit travels with the data: the page's browser code must not import core.
+  return { ...history, productId: params.productId, limit: TRAIL_LIMIT };
 }
 
 export { AdminErrorBoundary as ErrorBoundary };
 
 export default function ProductHistory({ loaderData }: Route.ComponentProps) {
-  const { title, entries, productId } = loaderData;
+  const { title, entries, productId, limit } = loaderData;
   return (
     <>
       <AdminPageHeader title={title} />
       <ProductTabs productId={productId} />
       <h2 className="mb-3 font-semibold text-lg">History</h2>
       <AuditTrail entries={entries} />
-      {entries.length === TRAIL_LIMIT && (
+      {entries.length === limit && (
         <p className="mt-3 text-gray-600 text-sm dark:text-gray-400">
-          The latest {TRAIL_LIMIT} changes; an admin finds older ones in the audit log.
+          The latest {limit} changes; an admin finds older ones in the audit log.
         </p>
       )}
     </>

@@ -19,8 +19,10 @@ import type { Route } from "./+types/auth.set-password";
 export const meta: Route.MetaFunction = () => [
   { title: "Set your password" },
   { name: "robots", content: "noindex" },
-  // The token is in the address: it must not travel on to another site as a referrer.
-  { name: "referrer", content: "no-referrer" },
+  // The token is in the address: it must not travel on to another site as a referrer. Not
+  // `no-referrer`, which makes the browser send `Origin: null` with the page's own form post, and
+  // a post of unknown origin is refused.
+  { name: "referrer", content: "same-origin" },
 ];
 
 const PROBLEMS = { invalid: LINK_NOT_VALID, expired: LINK_EXPIRED, used: LINK_USED } as const;
