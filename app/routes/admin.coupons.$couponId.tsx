@@ -6,8 +6,8 @@ import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.
 import { requireStaffPage, staffForm } from "#app/lib/staff.server.ts";
 import { couponBody } from "#contract/admin-coupons.ts";
 import { ID_PATTERN } from "#contract/query.ts";
+import { auditTrailOf } from "#core/audit/audit-query.ts";
 import { setCouponDisabled, staffCoupon, updateCoupon } from "#core/coupons/coupon-edits.ts";
-import { couponHistory } from "#core/coupons/coupon-history.ts";
 import type { Route } from "./+types/admin.coupons.$couponId";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const created = new URL(request.url).searchParams.get("created") ?? "";
   return {
     coupon,
-    history: await couponHistory(context.core, staff, coupon._id),
+    history: await auditTrailOf(context.core, staff, "coupon", coupon._id),
     notice: NOTICES[created],
   };
 }

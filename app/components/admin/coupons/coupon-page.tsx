@@ -3,13 +3,14 @@ import { ErrorBox, NoticeBox, useBusy } from "#app/components/form-controls.tsx"
 import type { FormFailure } from "#app/lib/form-action.server.ts";
 import type { StaffCoupon } from "#contract/admin-coupons.ts";
 import { formatPrice } from "#contract/money-format.ts";
-import type { CouponHistoryEntry } from "#core/coupons/coupon-history.ts";
+import type { AuditEntryView } from "#core/audit/audit-query.ts";
 import { AdminPageHeader } from "../admin-layout.tsx";
+import { AuditTrail } from "../audit-trail.tsx";
 import { CouponForm, type CouponFormValues, CouponStatusBadge, couponFormValues } from "./coupon-form.tsx";
 
 export interface CouponPageProps {
   coupon: StaffCoupon;
-  history: CouponHistoryEntry[];
+  history: AuditEntryView[];
   /** After a refused edit: the values posted and what was wrong. */
   edit?: { values: CouponFormValues; failure: FormFailure };
   /** A refused disable/enable. */
@@ -98,41 +99,13 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-const shown = (value: unknown) => (value === null ? "—" : String(value));
-
-// INTERIM: replace with <AuditTrail> (app/components/admin/audit-trail.tsx) once it lands.
-function CouponHistory({ history }: { history: CouponHistoryEntry[] }) {
+function CouponHistory({ history }: { history: AuditEntryView[] }) {
   return (
     <section aria-labelledby="coupon-history">
       <h2 id="coupon-history" className="mb-3 font-bold text-xl">
         History
       </h2>
-      {history.length === 0 ? (
-        <p className="text-gray-600 text-sm dark:text-gray-400">No change recorded.</p>
-      ) : (
-        <ol className="flex flex-col gap-3">
-          {history.map((entry) => (
-            <li
-              key={`${entry.at}-${entry.action}`}
-              className="rounded-lg border border-gray-200 p-3 text-sm dark:border-gray-800"
-            >
-              <p>
-                <span className="font-semibold">{entry.action}</span> by {entry.actorEmail},{" "}
-                <time dateTime={entry.at}>{when(entry.at)}</time>
-              </p>
-              {entry.changes.length > 0 && (
-                <ul className="mt-1 text-gray-700 dark:text-gray-300">
-                  {entry.changes.map((change) => (
-                    <li key={change.field} className="break-words">
-                      {change.field}: {shown(change.before)} → {shown(change.after)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <AuditTrail entries={history} />
     </section>
   );
 }
