@@ -73,4 +73,13 @@ describe("the product form's record", () => {
     );
     expect(catalogueProduct.parse(record)).toMatchObject({ price: 12, stock: 4, sizes: [] });
   });
+
+  it("makes a new product's slug from its title and colour name when none was typed", () => {
+    const typed = recordOfForm(postedFormValues(form(base))).record;
+    expect(typed.slug).toBe("linen-shirt-sky");
+    const blank = base.map(([k, v]): [string, string] =>
+      k === "slug" ? [k, ""] : k === "title" ? [k, "Linen Shirt & Tie"] : [k, v],
+    );
+    expect(recordOfForm(postedFormValues(form(blank))).record.slug).toBe("linen-shirt-and-tie-sky");
+  });
 });

@@ -1,3 +1,4 @@
+import { slugFromName } from "#contract/admin-taxonomy.ts";
 import { formatPrice } from "#contract/money-format.ts";
 import type { ProductRecord, StoredProduct } from "#core/catalog/product-records.ts";
 
@@ -163,7 +164,8 @@ function numberField(value: string): number | string | undefined {
 export function recordOfForm(v: ProductFormValues): { record: ProductRecord; rowOfSize: number[] } {
   const kept = v.sizes.flatMap((s, row) => (s.remove ? [] : [{ s, row }]));
   const record: Record<string, unknown> = {
-    slug: v.slug,
+    // Left empty on a new product: made from the title and colour, as the demo catalogue's are.
+    slug: v.slug || slugFromName(`${v.title} ${v.colorName}`),
     title: v.title,
     description: v.description,
     color: v.color,

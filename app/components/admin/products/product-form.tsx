@@ -51,7 +51,7 @@ export function ProductForm({ values, choices, errors = {}, message, productId }
           hint={
             <FieldHint>
               Lower-case letters, digits and hyphens; the catalogue file names the product by it, so it cannot
-              change later.
+              change later. Left empty, it is made from the title and the colour name.
             </FieldHint>
           }
         />
