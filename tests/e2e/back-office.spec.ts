@@ -135,6 +135,7 @@ test("the first admin signs in with TOTP and invites a manager, who runs the cat
   await m.getByRole("button", { name: "Create product" }).click();
   await expect(m).toHaveURL(/\/admin\/products\/[0-9a-f]{24}\?saved=created$/);
   const productId = new URL(m.url()).pathname.split("/").pop()!;
+  await expect(m.getByLabel("Slug", { exact: true })).toHaveValue("harbour-linen-shirt-sand");
 
   // …and a photo of it.
   await m.getByRole("navigation", { name: "Product" }).getByRole("link", { name: "Photos" }).click();
