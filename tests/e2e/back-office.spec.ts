@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, type Page, request as playwrightRequest } from "@playwright/test";
 import { generate } from "otplib";
 import sharp from "sharp";
-import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE } from "./first-admin.ts";
+import { BACK_OFFICE_ORIGIN, FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE } from "./first-admin.ts";
 import { expect, test } from "./fixtures.ts";
 import { DEMO, type OutboxMessage, sessionToken } from "./support.ts";
 
@@ -14,7 +14,7 @@ import { DEMO, type OutboxMessage, sessionToken } from "./support.ts";
 // once, restocks a size a shopper holds, and disables the coupon the shopper's cart uses; the admin
 // changes the tax rate and the cart's totals follow.
 
-const BASE = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 3}`;
+const BASE = BACK_OFFICE_ORIGIN;
 test.use({ baseURL: BASE });
 
 const appCode = (secret: string, offsetSeconds = 0) =>
