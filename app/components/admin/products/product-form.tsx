@@ -1,7 +1,18 @@
 import { Form, Link } from "react-router";
 import { SelectField, TextField, useBusy } from "#app/components/form-controls.tsx";
 import type { ProductFormChoices } from "#core/catalog/staff-product-list.ts";
+import {
+  buttonClass,
+  Check,
+  FieldHint,
+  fieldsetClass,
+  firstError,
+  ListErrors,
+  primaryClass,
+  TextArea,
+} from "./product-form-parts.tsx";
 import type { ProductFormValues } from "./product-form-values.ts";
+import { SizesFieldset } from "./sizes-fieldset.tsx";
 
 // The product form (docs/back-office/products.md#form): one record of the catalogue file. It works
 // without JavaScript: "Add a size" and "Show this category's subcategories" post the form back and
@@ -16,12 +27,6 @@ export interface ProductFormProps {
   /** Editing a product: its slug is fixed, its sizes' stock moves on the stock page. */
   productId?: string;
 }
-
-const buttonClass =
-  "rounded-lg border border-gray-300 px-4 py-2 text-sm hover:bg-gray-100 dark:border-gray-700 dark:hover:bg-gray-800";
-const primaryClass =
-  "rounded-lg bg-gray-900 px-5 py-2.5 font-semibold text-sm text-white hover:bg-gray-700 disabled:opacity-60 dark:bg-gray-100 dark:text-gray-900 dark:hover:bg-gray-300";
-const fieldsetClass = "flex flex-col gap-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800";
 
 export function ProductForm({ values, choices, errors = {}, message, productId }: ProductFormProps) {
   const busy = useBusy("save");
@@ -202,228 +207,5 @@ export function ProductForm({ values, choices, errors = {}, message, productId }
         </Link>
       </div>
     </Form>
-  );
-}
-
-function SizesFieldset({
-  values,
-  errors,
-  editing,
-  productId,
-}: {
-  values: ProductFormValues;
-  errors: Record<string, string>;
-  editing: boolean;
-  productId?: string;
-}) {
-  return (
-    <fieldset className={fieldsetClass}>
-      <legend className="px-1 font-semibold">Sizes, prices and stock</legend>
-      <p className="text-gray-600 text-sm dark:text-gray-400">
-        Prices in dollars. Leave a row empty to skip it. A size removed from sale is no longer offered; carts
-        holding it are told.
-        {editing && (
-          <>
-            {" "}
-            Stock of existing sizes changes on the{" "}
-            <Link to={`/admin/products/${productId}/stock`} className="underline">
-              Stock tab
-            </Link>
-            .
-          </>
-        )}
-      </p>
-      {errors.sizes && (
-        <p id="field-sizes-error" className="text-red-700 text-sm dark:text-red-400">
-          {errors.sizes}
-        </p>
-      )}
-      <ol className="flex flex-col gap-3">
-        {values.sizes.map((row, i) => {
-          const at = (f: string) => `sizes[${i}].${f}`;
-          return (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the form, re-rendered from the server
-              key={i}
-              className="grid grid-cols-2 gap-3 rounded border border-gray-100 p-3 sm:grid-cols-4 dark:border-gray-800"
-            >
-              <TextField
-                label={`Size ${i + 1}`}
-                name={at("size")}
-                defaultValue={row.size}
-                error={errors[at("size")]}
-              />
-              <TextField
-                label="Price"
-                name={at("price")}
-                defaultValue={row.price}
-                inputMode="decimal"
-                error={errors[at("price")]}
-              />
-              <TextField
-                label="Price before discount"
-                name={at("priceBeforeDiscount")}
-                defaultValue={row.priceBeforeDiscount}
-                inputMode="decimal"
-                error={errors[at("priceBeforeDiscount")]}
-              />
-              {row.existing ? (
-                <div className="flex flex-col gap-1.5 text-sm">
-                  <span className="font-medium">Stock on hand</span>
-                  <span className="flex h-11 items-center tabular-nums">{row.stock}</span>
-                  <input type="hidden" name={at("stock")} value={row.stock} />
-                  <input type="hidden" name={at("existing")} value="1" />
-                  <label className="inline-flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      name={at("remove")}
-                      value="1"
-                      defaultChecked={row.remove}
-                      className="h-4 w-4"
-                    />
-                    Remove from sale
-                  </label>
-                </div>
-              ) : (
-                <TextField
-                  label="Stock"
-                  name={at("stock")}
-                  defaultValue={row.stock}
-                  inputMode="numeric"
-                  error={errors[at("stock")]}
-                />
-              )}
-            </li>
-          );
-        })}
-      </ol>
-      <input type="hidden" name="sizeRows" value={values.sizes.length} />
-      <div>
-        <button type="submit" name="intent" value="add-size" className={buttonClass}>
-          Add a size
-        </button>
-      </div>
-      <details
-        className="text-sm"
-        open={Boolean(values.price || errors.price || errors.stock || errors.priceBeforeDiscount)}
-      >
-        <summary className="cursor-pointer font-medium">A product without sizes</summary>
-        <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          <TextField
-            label="Price"
-            name="price"
-            defaultValue={values.price}
-            inputMode="decimal"
-            error={errors.price}
-          />
-          <TextField
-            label="Price before discount"
-            name="priceBeforeDiscount"
-            defaultValue={values.priceBeforeDiscount}
-            inputMode="decimal"
-            error={errors.priceBeforeDiscount}
-          />
-          {editing && values.price !== "" ? (
-            <div className="flex flex-col gap-1.5">
-              <span className="font-medium">Stock on hand</span>
-              <span className="flex h-11 items-center tabular-nums">{values.stock || "0"}</span>
-              <input type="hidden" name="stock" value={values.stock} />
-            </div>
-          ) : (
-            <TextField
-              label="Stock"
-              name="stock"
-              defaultValue={values.stock}
-              inputMode="numeric"
-              error={errors.stock}
-            />
-          )}
-        </div>
-      </details>
-    </fieldset>
-  );
-}
-
-function FieldHint({ children }: { children: React.ReactNode }) {
-  return <p className="text-gray-600 text-xs dark:text-gray-400">{children}</p>;
-}
-
-function TextArea({
-  label,
-  name,
-  value,
-  error,
-  rows,
-  hint,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  error?: string;
-  rows: number;
-  hint?: React.ReactNode;
-}) {
-  const id = `field-${name}`;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`rounded-lg border bg-white px-3 py-2 text-base outline-none focus:ring-2 dark:bg-gray-900 ${
-          error ? "border-red-600 dark:border-red-400" : "border-gray-300 dark:border-gray-700"
-        }`}
-      />
-      {hint}
-      {error && (
-        <p id={`${id}-error`} className="text-red-700 text-sm dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Check({
-  name,
-  value,
-  label,
-  checked,
-}: {
-  name: string;
-  value: string;
-  label: string;
-  checked: boolean;
-}) {
-  return (
-    <label className="inline-flex items-center gap-2 text-sm">
-      <input type="checkbox" name={name} value={value} defaultChecked={checked} className="h-4 w-4" />
-      {label}
-    </label>
-  );
-}
-
-const firstError = (errors: Record<string, string>, prefix: string) =>
-  Object.entries(errors).find(([field]) => field.startsWith(prefix))?.[1];
-
-function ListErrors({ errors, prefixes }: { errors: Record<string, string>; prefixes: string[] }) {
-  const shown = Object.entries(errors).filter(([field]) =>
-    prefixes.some((p) => field === p || field.startsWith(`${p}[`)),
-  );
-  if (shown.length === 0) return null;
-  return (
-    <ul className="mt-2 text-red-700 text-sm dark:text-red-400">
-      {shown.map(([field, message]) => (
-        <li key={field}>
-          {field}: {message}
-        </li>
-      ))}
-    </ul>
   );
 }
