@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { taxonomyItem } from "./catalog.ts";
 import { catalogueBrand } from "./catalogue-file.ts";
 import { ID_PATTERN } from "./query.ts";
 
@@ -63,17 +64,8 @@ export const taxonomyUpdateBody = z.object({
 });
 export type TaxonomyUpdateBody = z.infer<typeof taxonomyUpdateBody>;
 
-/** A taxonomy record as the staff API answers it: the public read's shape (contract/catalog.ts). */
-export const taxonomyRecord = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  image: z.string().describe("Absolute URL"),
-  category: z.string().optional(),
-  subCategory: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A taxonomy record as the staff API answers it: the public read's shape. */
+export const taxonomyRecord = taxonomyItem;
 
 // Banner slides (table banner_slides, docs/decisions/029-demo-room-and-banner-data.md).
 
