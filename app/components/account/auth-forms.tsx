@@ -94,23 +94,41 @@ export function SignUpForm() {
           <TextField label="Last Name" name="lastName" autoComplete="family-name" error={error("lastName")} />
         </div>
         <EmailField error={error("email")} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={error("password")}
-        />
-        <TextField
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={error("confirmPassword")}
-        />
+        <NewPasswordFields passwordLabel="Password" error={error} />
         <SubmitButton busy={busy} label="Sign Up" busyLabel="Signing up..." />
         <SwitchLink question="Already have an account?" to={`/auth/log-in${suffix}`} label="Log in" />
       </Form>
     </AccountCard>
+  );
+}
+
+/**
+ * A new password and its confirmation (`password`, `confirmPassword`), as sign-up and the staff's
+ * set-password page ask for them; `passwordLabel` is each page's own wording.
+ */
+export function NewPasswordFields({
+  passwordLabel,
+  error,
+}: {
+  passwordLabel: string;
+  error: (field: string) => string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        label={passwordLabel}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={error("password")}
+      />
+      <TextField
+        label="Confirm Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={error("confirmPassword")}
+      />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
-import { AccountCard, ErrorBox, SubmitButton, TextField, useBusy } from "#app/components/form-controls.tsx";
+import { NewPasswordFields } from "#app/components/account/auth-forms.tsx";
+import { AccountCard, ErrorBox, SubmitButton, useBusy } from "#app/components/form-controls.tsx";
 import { boxMessage } from "#app/lib/form-message.ts";
 import { useFormValidation } from "#app/lib/use-form-validation.ts";
 import { setPasswordBody } from "#contract/admin-two-factor.ts";
@@ -39,20 +40,7 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
         <input type="hidden" name="token" value={token} />
         {/* For password managers: the account the new password belongs to. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <TextField
-          label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={error("password")}
-        />
-        <TextField
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={error("confirmPassword")}
-        />
+        <NewPasswordFields passwordLabel="New Password" error={error} />
         <SubmitButton busy={busy} label="Set password" busyLabel="Saving..." />
       </Form>
     </AccountCard>
