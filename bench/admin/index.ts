@@ -2,13 +2,14 @@
 // instance is visible on another at the very next request; a 10,000-product CSV import through the
 // staff API; the export of the whole catalogue (100,000 products) as JSON and CSV — each with its
 // time and the server's peak memory.
+
 import { createServer } from "node:net";
-import pg from "pg";
 import { createSessionToken } from "#core/accounts/tokens.ts";
 import type { CoreContext } from "#core/context.ts";
 import { openDatabase } from "#db/client.ts";
 import { stableId } from "#db/ids.ts";
 import { seedDemoShop } from "#demo/seed.ts";
+import { benchUrls, withAdmin } from "../api/database.ts";
 import { positiveInt } from "../lib/args.ts";
 import { type RunningChild, startChild } from "../lib/child.ts";
 import { hostMachine } from "../lib/report.ts";
@@ -73,28 +74,13 @@ function parseOptions(argv: string[]): Options {
   return options;
 }
 
-function urls() {
-  const adminUrl = process.env.BENCH_DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
-  const bench = new URL(adminUrl);
-  bench.pathname = `/${DATABASE}`;
-  return { adminUrl, benchUrl: bench.toString() };
-}
-
-async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const urls = () => benchUrls(process.env, DATABASE);
 
 /** A fresh database with `products` demo products (and the demo staff), or the existing one with --reuse. */
 async function prepare(options: Options): Promise<{ seedSeconds: number | null }> {
   const { adminUrl, benchUrl } = urls();
   if (options.reuse) {
-    const exists = await admin(
+    const exists = await withAdmin(
       adminUrl,
       async (c) => (await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE])).rowCount === 1,
     );
@@ -110,7 +96,7 @@ async function prepare(options: Options): Promise<{ seedSeconds: number | null }
       }
     }
   }
-  await admin(adminUrl, async (c) => {
+  await withAdmin(adminUrl, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${DATABASE}`);
   });
@@ -223,6 +209,6 @@ export async function runAdminBenchmark(argv: string[]): Promise<void> {
     await a.stop();
     await b.stop();
     if (!options.keep)
-      await admin(urls().adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
+      await withAdmin(urls().adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
   }
 }

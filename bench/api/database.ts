@@ -13,15 +13,22 @@ export interface SeedReport {
   reused: boolean;
 }
 
-/** The admin connection (any database on the server) and the URL of the benchmark's own database. */
-export function benchUrls(env = process.env): { adminUrl: string; benchUrl: string } {
+/**
+ * The admin connection (any database on the server) and the URL of a benchmark's own database
+ * (`database`: the api bench's by default).
+ */
+export function benchUrls(
+  env = process.env,
+  database = BENCH_DATABASE,
+): { adminUrl: string; benchUrl: string } {
   const adminUrl = env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL;
   const bench = new URL(adminUrl);
-  bench.pathname = `/${BENCH_DATABASE}`;
+  bench.pathname = `/${database}`;
   return { adminUrl, benchUrl: bench.toString() };
 }
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** `work` on a connection to the admin database, closed afterwards. */
+export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
