@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CartAddedResponse } from "#contract/shopping.ts";
 import { type Executor, queryRows } from "#db/client.ts";
 import { ts } from "#db/sql.ts";
-import { type Coupon, couponFromJson, couponJsonSql, couponRefusal } from "../coupons/coupons.ts";
+import { type Coupon, type CouponRow, couponJsonSql, couponRefusal, toCoupon } from "../coupons/coupons.ts";
 import { centsToAmount } from "../money.ts";
 import { couponAmounts, pricingAmounts } from "./cart-view.ts";
 import type { StockItemRef } from "./items.ts";
@@ -24,8 +24,8 @@ interface AddedCartRow {
   size: [string, number] | string | null;
   /** [tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents] */
   settings: [number, number, number] | string;
-  /** The cart's coupon as couponJsonSql builds it, or null. */
-  coupon: Parameters<typeof couponFromJson>[0] | string | null;
+  /** The cart's coupon row as couponJsonSql builds it, or null. */
+  coupon: CouponRow | string | null;
 }
 
 /** pg and PGlite parse json columns; a driver that did not would give the text. */
@@ -87,7 +87,7 @@ export async function extendAndListLines(
   const [taxRateBasisPoints, shippingCents, freeShippingThresholdCents] = json(first.settings);
   const c = first.coupon === null ? null : json(first.coupon);
   const notes: string[] = [];
-  let coupon: Coupon | null = couponId && c ? couponFromJson(c) : null;
+  let coupon: Coupon | null = couponId && c ? toCoupon(c) : null;
   const refusal = coupon ? couponRefusal(coupon, itemsCents(lines), now) : null;
   if (couponId && (refusal || !coupon)) {
     await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);

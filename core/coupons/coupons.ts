@@ -21,7 +21,7 @@ export interface Coupon {
   disabledAt: Date | null;
 }
 
-interface CouponRow {
+export interface CouponRow {
   id: string;
   code: string;
   discount_percent: number;
@@ -51,37 +51,11 @@ export function toCoupon(row: CouponRow): Coupon {
   };
 }
 
-/** The coupon columns as one JSON array, in CouponRow's order, for a statement that reads them as one value. */
-export const couponJsonSql = sql`json_build_array(id, code, discount_percent, starts_at, expires_at, usage_limit,
-  used_count, min_subtotal_cents, disabled_at)`;
-
-/** A coupon read as couponJsonSql built it. */
-export function couponFromJson(
-  value: [string, string, number, string | null, string, number | null, number, number, string | null],
-): Coupon {
-  const [
-    id,
-    code,
-    discount_percent,
-    starts_at,
-    expires_at,
-    usage_limit,
-    used_count,
-    min_subtotal_cents,
-    disabled_at,
-  ] = value;
-  return toCoupon({
-    id,
-    code,
-    discount_percent,
-    starts_at,
-    expires_at,
-    usage_limit,
-    used_count,
-    min_subtotal_cents,
-    disabled_at,
-  });
-}
+/**
+ * A coupon row as one JSON value, for a statement that reads it beside other things
+ * (`SELECT ${couponJsonSql} FROM coupons …`): its keys are the columns' names, so toCoupon reads it.
+ */
+export const couponJsonSql = sql`to_json(coupons)`;
 
 export async function findCouponByCode(db: Executor, code: string): Promise<Coupon | undefined> {
   const [row] = await queryRows<CouponRow>(
