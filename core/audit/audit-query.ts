@@ -3,30 +3,20 @@ import type { AuditEntryView, AuditListQuery } from "#contract/admin-staff.ts";
 import type { PaginationResults } from "#contract/catalog.ts";
 import { queryRows } from "#db/client.ts";
 import type { CoreContext } from "../context.ts";
-import { DomainError, notFound } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import { countedPage, pageOffset, pagination } from "../shared/pages.ts";
+import { requireRole } from "../shared/staff-roles.ts";
 
 export type { AuditEntryView } from "#contract/admin-staff.ts";
 
 /**
- * Who reads the log. core/staff writes through this folder (recordAudit), so this folder cannot
- * import core/staff back (core/README.md: no cycles); a `Staff` (core/staff/roles.ts) fits.
+ * Who reads the log: a `Staff` fits; the role is checked with core/shared/staff-roles.ts (core/staff
+ * writes through this folder, so this folder does not import it back).
  */
 export interface AuditReader {
   id: string;
   email: string;
   role: string;
-}
-
-/** The same words as core/staff/roles.ts (ADMIN_ONLY, STAFF_ONLY); audit-query.test.ts holds them equal. */
-export const AUDIT_ADMIN_ONLY = "Only an administrator may do this.";
-export const AUDIT_STAFF_ONLY = "This page is for the shop's staff.";
-
-/** The whole log is an admin's (docs/decisions/036-staff-roles-and-sessions.md); a record's own trail a manager's too. */
-function requireReader(actor: AuditReader, needed: "manager" | "admin") {
-  if (actor.role !== "manager" && actor.role !== "admin")
-    throw new DomainError("forbidden", AUDIT_STAFF_ONLY);
-  if (needed === "admin" && actor.role !== "admin") throw new DomainError("forbidden", AUDIT_ADMIN_ONLY);
 }
 
 interface AuditRow {
@@ -101,7 +91,7 @@ export async function listAuditEntries(
   actor: AuditReader,
   query: AuditListQuery,
 ): Promise<AuditPage> {
-  requireReader(actor, "admin");
+  requireRole(actor, "admin");
   const where = filtersOf(query);
   const { total, rows } = await countedPage<AuditRow>(
     ctx.db,
@@ -126,7 +116,7 @@ export async function auditTrailOf(
   entityId: string,
   limit = TRAIL_LIMIT,
 ): Promise<AuditEntryView[]> {
-  requireReader(actor, "manager");
+  requireRole(actor, "manager");
   const rows = await queryRows<AuditRow>(
     ctx.db,
     sql`SELECT ${COLUMNS} FROM audit_log WHERE entity = ${entity} AND entity_id = ${entityId}
@@ -141,7 +131,7 @@ export async function productHistory(
   actor: AuditReader,
   productId: string,
 ): Promise<{ title: string; entries: AuditEntryView[] }> {
-  requireReader(actor, "manager");
+  requireRole(actor, "manager");
   const [product] = await queryRows<{ title: string }>(
     ctx.db,
     sql`SELECT title FROM products WHERE id = ${productId}`,

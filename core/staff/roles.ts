@@ -1,29 +1,19 @@
 import { authenticate } from "../accounts/customers.ts";
 import type { CoreContext } from "../context.ts";
 import { DomainError } from "../errors.ts";
+import { isStaffRole, STAFF_ONLY, type Staff } from "../shared/staff-roles.ts";
 
-/**
- * Staff roles (docs/decisions/036-staff-roles-and-sessions.md): a `manager` runs the catalogue,
- * stock, photos, coupons and (later) orders; an `admin` may do all of that and also manage staff,
- * the shop's settings and refunds, and read the audit log.
- */
-export type StaffRole = "manager" | "admin";
-
-export const STAFF_ROLES = ["manager", "admin"] as const satisfies readonly StaffRole[];
-
-/** Who is acting: every staff write in core takes one and checks its role first (requireRole). */
-export interface Staff {
-  id: string;
-  email: string;
-  role: StaffRole;
-}
-
-export const STAFF_ONLY = "This page is for the shop's staff.";
-export const ADMIN_ONLY = "Only an administrator may do this.";
-
-const RANK: Record<StaffRole, number> = { manager: 1, admin: 2 };
-
-export const isStaffRole = (role: string): role is StaffRole => role === "manager" || role === "admin";
+// Staff roles themselves (roles, `Staff`, requireRole) live in core/shared/staff-roles.ts, where
+// every core folder may read them; re-exported here for the rest of the shop.
+export {
+  ADMIN_ONLY,
+  isStaffRole,
+  requireRole,
+  STAFF_ONLY,
+  STAFF_ROLES,
+  type Staff,
+  type StaffRole,
+} from "../shared/staff-roles.ts";
 
 /**
  * The staff member a session token stands for. A missing or bad token is the session's own 401
@@ -34,11 +24,4 @@ export async function authenticateStaff(ctx: CoreContext, token: string | undefi
   const session = await authenticate(ctx, token);
   if (!isStaffRole(session.role)) throw new DomainError("forbidden", STAFF_ONLY);
   return { id: session.customerId, email: session.email, role: session.role };
-}
-
-/** Refuses an actor whose role is below `needed` (an admin may do whatever a manager may). */
-export function requireRole(actor: Staff, needed: StaffRole): void {
-  if (!isStaffRole(actor.role)) throw new DomainError("forbidden", STAFF_ONLY);
-  if (RANK[actor.role] < RANK[needed])
-    throw new DomainError("forbidden", needed === "admin" ? ADMIN_ONLY : STAFF_ONLY);
 }
