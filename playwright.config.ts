@@ -86,7 +86,9 @@ export default defineConfig({
       : []),
   ],
   webServer: [
-    storyShop(PORT, { SHOP_DATA_DIR: dataDir }),
+    // A short shared-cache lifetime, so cache-behind-nginx.spec.ts sees a price edit through nginx's
+    // cache within seconds (the bound is s-maxage plus one revalidation, docs/caching.md).
+    storyShop(PORT, { SHOP_DATA_DIR: dataDir, SHARED_CACHE_SECONDS: "2", SHARED_CACHE_STALE_SECONDS: "2" }),
     storyShop(BACK_OFFICE_SHOP_PORT, {
       SHOP_DATA_DIR: process.env.E2E_BACK_OFFICE_DATA_DIR,
       E2E_FIRST_ADMIN: "true",

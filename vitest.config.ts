@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Two projects: unit tests sit beside their code; integration tests drive the API and core
@@ -22,6 +23,11 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/setup/global-database.ts"],
+          // At least two files at once. Vitest's default (one fewer than the cores) is a single worker
+          // on a 2-core machine, and these files spend much of their time waiting (on the database, a
+          // child process, a mail or HTTP stand-in): with two, the PGlite run took 592 s on 2 cores,
+          // against 934 s with one (docs/decisions/059-test-suite-time.md).
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           setupFiles: ["./tests/setup/fail-on-console-error.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -30,9 +30,16 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once.
+    // Every inline script (React Router's, React's, the root's own) carries the response's nonce:
+    // the Content-Security-Policy allows no other inline script (docs/decisions/023). A page a
+    // shared cache may keep has none (an empty one): its scripts are hashed instead, once the whole
+    // document is there (docs/decisions/054-shared-cache.md).
+    const nonce = loadContext.cspNonce || undefined;
+    // Crawlers, and a page for the shared cache (buffered whole anyway), get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || nonce === undefined
+        ? "onAllReady"
+        : "onShellReady";
 
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -40,9 +47,6 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
-    // Every inline script (React Router's, React's, the root's own) carries the response's nonce:
-    // the Content-Security-Policy allows no other inline script (docs/decisions/023).
-    const nonce = loadContext.cspNonce;
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {

@@ -12,7 +12,8 @@ declare module "react-router" {
     clientIp: string;
     /**
      * This response's Content-Security-Policy nonce (server/middleware/security-headers.ts): every
-     * inline script of the page carries it, or the browser refuses to run it (decision 023).
+     * inline script of the page carries it, or the browser refuses to run it (decision 023). Empty
+     * for a page a shared cache may keep: its scripts are hashed instead (decision 054).
      */
     cspNonce: string;
     /** Set when SMS_PROVIDER=firebase: the add-phone page verifies numbers with the Firebase client SDK. */

@@ -34,7 +34,9 @@ import "./app.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = readCookies(request).get(SESSION_COOKIE);
   return {
-    theme: readTheme(request),
+    // A visitor's page may be kept by a shared cache, so it cannot depend on the theme cookie: it
+    // comes theme-neutral and the boot script applies the stored theme before paint (decision 054).
+    theme: token ? readTheme(request) : null,
     isLoggedIn: Boolean(token),
     // The cart badge's count: one small query for a signed-in customer, none for a visitor
     // (docs/storefront/README.md#navigation-bar).
@@ -57,18 +59,23 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: favicon, t
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const theme = data?.theme ?? "light";
+  // null: a visitor's shareable page, theme-neutral (the boot script applies the stored one).
+  const theme = data?.theme ?? null;
   // The response's Content-Security-Policy nonce, which entry.server.tsx gives <ServerRouter>. The
   // browser hides it after parsing, so in the browser it is undefined and hydration is told to
   // ignore the difference (docs/decisions/023-security-headers.md).
   const nonce = useContext(FrameworkContext)?.nonce;
   return (
-    <html lang="en" className={theme === "dark" ? "dark" : undefined} style={{ colorScheme: theme }}>
+    <html
+      lang="en"
+      className={theme === "dark" ? "dark" : undefined}
+      style={theme ? { colorScheme: theme } : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === "dark" ? "#030712" : "#ffffff"} />
-        {/* Before anything paints: the stored theme wins over a missing cookie (no flash). */}
+        {/* Before anything paints: the stored theme (local storage, else the cookie) is applied (no flash). */}
         <script
           nonce={nonce}
           suppressHydrationWarning
@@ -101,7 +108,7 @@ function Shell({ children }: { children: ReactNode }) {
       <NavBar
         isLoggedIn={data?.isLoggedIn ?? false}
         cartCount={data?.cartCount ?? null}
-        theme={data?.theme ?? "light"}
+        theme={data?.theme ?? null}
       />
       <main id="main" className="flex-1">
         {children}

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The back office (docs/back-office.md): one frame, a page per section.
+// The back office (docs/back-office/README.md): one frame, a page per section.
 const adminRoutes = [
   index("routes/admin._index.tsx"),
   route("products", "routes/admin.products.tsx"),
@@ -21,12 +21,21 @@ const adminRoutes = [
   route("banners/:slideId", "routes/admin.banners.$slideId.tsx"),
   route("coupons", "routes/admin.coupons._index.tsx"),
   route("coupons/:couponId", "routes/admin.coupons.$couponId.tsx"),
+  route("reviews", "routes/admin.reviews._index.tsx"),
+  route("orders", "routes/admin.orders._index.tsx"),
+  route("orders/ship", "routes/admin.orders.ship.tsx"),
+  route("orders/:orderId", "routes/admin.orders.$orderId.tsx"),
+  route("orders/:orderId/packing-slip", "routes/admin.orders.$orderId.packing-slip.tsx"),
   route("settings", "routes/admin.settings.tsx"),
   route("catalogue-file", "routes/admin.catalogue-file.tsx"),
   route("catalogue-file/export.json", "routes/admin.catalogue-file.export[.]json.ts"),
   route("catalogue-file/export.csv", "routes/admin.catalogue-file.export[.]csv.ts"),
   route("catalogue-file/progress/:importId", "routes/admin.catalogue-file.progress.$importId.ts"),
+  route("webhooks", "routes/admin.webhooks._index.tsx"),
+  route("webhooks/:endpointId", "routes/admin.webhooks.$endpointId.tsx"),
   route("account", "routes/admin.account.tsx"),
+  route("orders.csv", "routes/admin.orders[.]csv.ts"),
+  route("orders/:orderId/refund", "routes/admin.orders.$orderId.refund.tsx"),
 ];
 
 export default [

@@ -26,11 +26,23 @@ export const BENCHMARKS: Record<string, Benchmark> = {
     run: async (argv) => (await import("./body-limit.ts")).runBodyLimitBenchmark(argv),
     usage: async () => (await import("./body-limit.ts")).usage,
   },
+  cache: {
+    description:
+      "The storefront's pages behind nginx's shared cache (docs/nginx/shop.conf) against the shop direct: req/s and hit ratio, visitor and signed-in",
+    run: async (argv) => (await import("./cache.ts")).runCacheBenchmark(argv),
+    usage: async () => (await import("./cache.ts")).usage,
+  },
   cart: {
     description:
       "Add to cart over HTTP on PostgreSQL and PGlite: throughput without contention, and a rush of 500 buyers on the last 10 units",
     run: async (argv) => (await import("./cart.ts")).runCartBenchmark(argv),
     usage: async () => (await import("./cart.ts")).usage,
+  },
+  scale: {
+    description:
+      "Growth over 1k–1M products on PostgreSQL: list, search, detail, add-to-cart and the rendered pages, curves and 1M ÷ 1k",
+    run: async (argv) => (await import("./scale/index.ts")).runScaleBenchmark(argv),
+    usage: async () => (await import("./scale/index.ts")).usage,
   },
   web: {
     description:

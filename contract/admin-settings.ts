@@ -18,6 +18,14 @@ const amount = (label: string) =>
   );
 
 const contactEmailMessage = "Contact email must be an email address, or empty for none.";
+const orderAlertEmailMessage = "Order alert email must be an email address, or empty for none.";
+
+/** An address or "" for none, trimmed; `message` names the field. */
+const optionalEmail = (message: string) =>
+  z
+    .string({ message })
+    .max(254, { message })
+    .refine((v) => v === "" || z.email().safeParse(v).success, { message });
 
 /** PUT /settings and the settings page's form: every setting, whole. */
 export const shopSettingsBody = z.object({
@@ -48,11 +56,14 @@ export const shopSettingsBody = z.object({
       .min(1, { message: "Store name is required." })
       .max(STORE_NAME_MAX, { message: `Store name must be at most ${STORE_NAME_MAX} characters.` }),
   ),
-  contactEmail: trimmedText(
-    z
-      .string({ message: contactEmailMessage })
-      .max(254, { message: contactEmailMessage })
-      .refine((v) => v === "" || z.email().safeParse(v).success, { message: contactEmailMessage }),
+  contactEmail: trimmedText(optionalEmail(contactEmailMessage)),
+  /**
+   * Where the staff's new-order alert goes (docs/back-office/notifications.md); "" for none. Added
+   * after the others: a client that leaves it out keeps the address saved (null clears it, as "").
+   */
+  orderAlertEmail: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v === null ? "" : v),
+    optionalEmail(orderAlertEmailMessage).optional(),
   ),
 });
 
@@ -66,6 +77,9 @@ export const shopSettingsRecord = z.object({
   lowStockThreshold: z.number().int().describe("A size at or below this stock is on the low-stock list"),
   storeName: z.string().describe("The shop's name in mail and texts"),
   contactEmail: z.string().describe("The shop's contact address in mail; empty for none"),
+  orderAlertEmail: z
+    .string()
+    .describe("Where the staff's new-order alert is mailed (once per order); empty for none"),
   updatedAt: z.string(),
 });
 export type ShopSettingsRecord = z.infer<typeof shopSettingsRecord>;

@@ -72,7 +72,7 @@ export type CustomerListQuery = z.output<typeof customerListQuery>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day, `YYYY-MM-DD`, that exists (not 2026-02-30). */
-function day(name: string) {
+export function day(name: string) {
   const message = `${name} must be a date (YYYY-MM-DD)`;
   return one(
     name,

@@ -53,6 +53,7 @@ export const ORDER_STATUSES = [
   "shipped",
   "delivered",
   "cancelled",
+  "returned",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -63,6 +64,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
+  returned: "Returned",
 };
 
 const productIdText = z
@@ -300,6 +302,20 @@ export const order = z.object({
   statusHistory: z.array(
     z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().nullable() }),
   ),
+  shipment: z
+    .object({ carrier: z.string(), trackingNumber: z.string(), trackingUrl: z.string().nullable() })
+    .nullable()
+    .describe("The carrier and tracking number, once the order has shipped"),
+  refunds: z
+    .array(
+      z.object({
+        amount: z.number(),
+        status: z.enum(["pending", "succeeded", "failed"]),
+        at: z.string(),
+      }),
+    )
+    .describe("Money given back on the order, oldest first"),
+  refundedAmount: z.number().describe("What has been refunded so far (pending and succeeded refunds)"),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof order>;

@@ -1,5 +1,6 @@
 import type { Database } from "#db/client.ts";
 import type { ImageStore } from "./ports/image-store.ts";
+import type { JobQueue } from "./ports/job-queue.ts";
 import type { Mailer } from "./ports/mailer.ts";
 import type { PaymentProvider } from "./ports/payments.ts";
 import type { PhoneIdTokenVerifier } from "./ports/phone-verification.ts";
@@ -24,6 +25,19 @@ export interface CoreContext {
   payments: PaymentProvider;
   /** Uploaded product photos: files under SHOP_DATA_DIR/media, or an S3-compatible bucket (S3_*). */
   images: ImageStore;
+  /** Mail and webhook deliveries, queued in the transaction of the change that causes them. */
+  jobs: JobQueue;
+  /**
+   * The shop's public address (PUBLIC_URL, else `http://localhost:<PORT>`): the absolute links of
+   * queued order mail, which has no request to take an origin from (docs/back-office/notifications.md).
+   */
+  publicUrl: string;
+  /**
+   * True outside production: webhook endpoints may be on this machine over http:// (tests, local
+   * development) and on private addresses. Unset, only https:// on public addresses
+   * (core/webhooks/webhook-url.ts, docs/integrations/webhooks.md).
+   */
+  localWebhooks?: boolean;
 }
 
 export interface AccountsContext {

@@ -22,6 +22,11 @@ export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" 
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /**
+   * How a second client reaches the same database: the job queue (server/adapters/job-queue.ts)
+   * shares the embedded PGlite, or opens its own pool on the PostgreSQL URL.
+   */
+  connection: { pglite: PGlite } | { url: string };
   /** Apply pending migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -58,6 +63,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "postgres",
+      connection: { url: options.url },
       migrate: async () => {
         // Several instances may start at once: an advisory lock lets one migrate while the others
         // wait, then find nothing left to do.
@@ -92,6 +98,7 @@ export function wrapPglite(client: PGlite, onQuery?: OpenDatabaseOptions["onQuer
   return {
     db,
     kind: "pglite",
+    connection: { pglite: client },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };

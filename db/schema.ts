@@ -154,6 +154,12 @@ export const products = pgTable(
     index("products_brand_idx").on(t.brandId, t.sold.desc()),
     index("products_group_idx").on(t.groupId),
     index("products_sold_idx").on(t.sold.desc(), t.ratingsAverage.desc(), t.id),
+    // The storefront's default order over listed products only: a deep page of the listing skips its
+    // offset in this index alone (an index-only scan) instead of fetching every skipped product row
+    // (docs/decisions/056-scale-queries-and-page-render.md).
+    index("products_listed_sold_idx")
+      .on(t.sold.desc(), t.ratingsAverage.desc(), t.id)
+      .where(sql`${t.archivedAt} IS NULL`),
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_rating_idx").on(t.ratingsAverage.desc(), t.id),
     index("products_discount_idx").on(t.discountPercent, t.id),
@@ -167,6 +173,23 @@ export const products = pgTable(
     check("products_ratings_average_check", sql`${t.ratingsAverage} BETWEEN 0 AND 5`),
     check("products_ratings_quantity_check", sql`${t.ratingsQuantity} >= 0`),
   ],
+);
+
+/**
+ * How many listed (not archived) products each category and brand pair has (`brand_id` '' for
+ * products without a brand): the total of a listing filtered by nothing else is a sum of a few of
+ * these rows instead of a count of the whole products table, which grew with the catalogue
+ * (docs/decisions/056-scale-queries-and-page-render.md). Kept by statement-level triggers on
+ * products (migration 0010), in the same transaction as every write, so it is exact in every snapshot.
+ */
+export const productCounts = pgTable(
+  "product_counts",
+  {
+    categoryId: text("category_id").notNull(),
+    brandId: text("brand_id").notNull(),
+    listed: integer("listed").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.brandId] })],
 );
 
 export const productSubcategories = pgTable(
@@ -278,6 +301,8 @@ export const shopSettings = pgTable(
     lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     storeName: text("store_name").notNull().default("shop"),
     contactEmail: text("contact_email").notNull().default(""),
+    // Where the "new order" alert goes (docs/back-office/orders.md); empty for none.
+    orderAlertEmail: text("order_alert_email").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -515,10 +540,13 @@ export const outboxMessages = pgTable(
     subject: text("subject").notNull().default(""),
     text: text("text").notNull(),
     html: text("html"),
+    // The notification's message id (core/notifications): a retried delivery finds its row and adds none.
+    messageId: text("message_id"),
     createdAt: createdAt(),
   },
   (t) => [
     index("outbox_messages_created_at_idx").on(t.createdAt.desc()),
+    uniqueIndex("outbox_messages_message_id_key").on(t.messageId),
     check("outbox_messages_channel_check", sql`${t.channel} IN ('email', 'sms')`),
   ],
 );
@@ -589,6 +617,13 @@ export const orders = pgTable(
     paymentSessionId: text("payment_session_id"),
     paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    // The shipment, once the order is `shipped` (core/orders/order-workflow.ts).
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    // What has been given back so far (order_refunds that succeeded or are under way): never more
+    // than what was paid.
+    refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -596,11 +631,14 @@ export const orders = pgTable(
     uniqueIndex("orders_number_key").on(t.number),
     uniqueIndex("orders_payment_session_key").on(t.paymentProvider, t.paymentSessionId),
     index("orders_customer_created_idx").on(t.customerId, t.createdAt.desc()),
+    // The back office's order table, newest first, and its status filter.
+    index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
     // The expiry sweep reads only unpaid card orders.
     index("orders_pending_payment_idx").on(t.paymentExpiresAt).where(sql`status = 'pending_payment'`),
     check(
       "orders_status_check",
-      sql`${t.status} IN ('pending_payment', 'paid', 'placed', 'processing', 'shipped', 'delivered', 'cancelled')`,
+      sql`${t.status} IN ('pending_payment', 'paid', 'placed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned')`,
     ),
     check("orders_payment_method_check", sql`${t.paymentMethod} IN ('credit_card', 'cash_on_delivery')`),
     check(
@@ -608,6 +646,10 @@ export const orders = pgTable(
       sql`${t.itemsCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.discountCents} >= 0
         AND ${t.totalCents} = ${t.itemsCents} + ${t.taxCents} + ${t.shippingCents}
         AND ${t.totalAfterDiscountCents} = ${t.totalCents} - ${t.discountCents}`,
+    ),
+    check(
+      "orders_refunded_check",
+      sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalAfterDiscountCents}`,
     ),
   ],
 );
@@ -650,9 +692,119 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     status: text("status").notNull(),
     note: text("note"),
+    // The staff member who made the move; null for the customer, checkout or a payment provider.
+    actorId: text("actor_id"),
     createdAt: createdAt(),
   },
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Money given back on an order (core/orders/refunds.ts): through the payment provider for a card
+ * order, paid out by hand for a cash one. `idempotency_key` makes a repeated request the same refund.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    // The refunded lines, when the refund was asked for by line: [{ position, quantity }].
+    lines: jsonb("lines"),
+    reason: text("reason").notNull(),
+    // `provider`: through the payment provider; `cash`: paid out by hand.
+    method: text("method").notNull(),
+    status: text("status").notNull(),
+    provider: text("provider"),
+    providerRefundId: text("provider_refund_id"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    failureReason: text("failure_reason"),
+    actorId: text("actor_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("order_refunds_idempotency_key").on(t.idempotencyKey),
+    uniqueIndex("order_refunds_provider_key").on(t.provider, t.providerRefundId),
+    check("order_refunds_amount_check", sql`${t.amountCents} > 0`),
+    check("order_refunds_method_check", sql`${t.method} IN ('provider', 'cash')`),
+    check("order_refunds_status_check", sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * The transactional outbox of customer and staff messages (core/notifications): written in the
+ * transaction of the change that causes them, delivered by the job queue. `dedupe_key` makes the same
+ * event's message one row, however often the change is repeated.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    text: text("text").notNull(),
+    html: text("html"),
+    dedupeKey: text("dedupe_key").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_dedupe_key").on(t.dedupeKey),
+    index("notifications_order_idx").on(t.orderId, t.createdAt),
+    index("notifications_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
+    check("notifications_channel_check", sql`${t.channel} IN ('email', 'sms')`),
+    check("notifications_status_check", sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** HTTPS endpoints integrators registered for order events (core/webhooks). */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: id(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  // The signing secret, sealed at rest like a TOTP secret (core/accounts/keys.ts).
+  secretSealed: text("secret_sealed").notNull(),
+  events: text("events").array().notNull(),
+  createdBy: text("created_by"),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One event for one endpoint, delivered by the job queue with retries (core/webhooks). */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    orderId: text("order_id"),
+    payload: jsonb("payload").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_dedupe_key").on(t.dedupeKey),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc()),
+    check("webhook_deliveries_status_check", sql`${t.status} IN ('pending', 'delivered', 'failed')`),
+  ],
 );
 
 /**
@@ -696,4 +848,87 @@ export const stockLedger = pgTable(
     check("stock_ledger_reason_check", sql`${t.reason} IN ('restock', 'count', 'damage', 'initial')`),
     check("stock_ledger_stock_after_check", sql`${t.stockAfter} >= 0`),
   ],
+);
+
+/**
+ * A customer's review of a product they received (core/reviews/, docs/storefront/reviews.md): one per
+ * customer and product. Only visible reviews (`hidden_at` null) count in the product's
+ * `ratings_average`/`ratings_quantity`, which core/catalog/ratings.ts recomputes in the same
+ * transaction as every write here. `title` and `text` are plain text: markup is taken out on write.
+ */
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    fit: text("fit").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Moderation: a hidden review is shown to no one but its author and staff, and does not count.
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    hiddenBy: text("hidden_by").references(() => customers.id, { onDelete: "set null" }),
+    reportCount: integer("report_count").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_reviews_product_customer_key").on(t.productId, t.customerId),
+    // The product page's orders (newest; highest and lowest) read visible reviews from these alone.
+    index("product_reviews_newest_idx")
+      .on(t.productId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index("product_reviews_rating_idx")
+      .on(t.productId, t.rating, t.createdAt, t.id)
+      .where(sql`${t.hiddenAt} IS NULL`),
+    index("product_reviews_customer_idx").on(t.customerId, t.createdAt.desc()),
+    index("product_reviews_reported_idx")
+      .on(t.reportCount.desc(), t.createdAt.desc())
+      .where(sql`${t.reportCount} > 0`),
+    check("product_reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
+    check("product_reviews_fit_check", sql`${t.fit} IN ('small', 'true', 'large')`),
+  ],
+);
+
+/**
+ * A product's visible reviews tallied by stars and by fit, written with its figures in every review
+ * write's transaction (core/catalog/ratings.ts), so the reviews list's summary is one row read
+ * rather than a count of thousands of reviews per request (docs/decisions/057-reviews.md). No row:
+ * no visible reviews.
+ */
+export const productReviewTallies = pgTable("product_review_tallies", {
+  productId: text("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  visible: integer("visible").notNull().default(0),
+  stars1: integer("stars_1").notNull().default(0),
+  stars2: integer("stars_2").notNull().default(0),
+  stars3: integer("stars_3").notNull().default(0),
+  stars4: integer("stars_4").notNull().default(0),
+  stars5: integer("stars_5").notNull().default(0),
+  fitSmall: integer("fit_small").notNull().default(0),
+  fitTrue: integer("fit_true").notNull().default(0),
+  fitLarge: integer("fit_large").notNull().default(0),
+});
+
+/** A customer's report of a review (one per customer and review); staff see the most reported first. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    reviewId: text("review_id")
+      .notNull()
+      .references(() => productReviews.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.customerId] })],
 );

@@ -144,25 +144,45 @@ function describe(
     .replace("{color}", fill.colourName.toLowerCase());
 }
 
+/** A product of the demo catalogue, in the import format. */
+export type GeneratedProduct = NonNullable<CatalogueFile["products"]>[number];
+
 /**
  * The demo catalogue in the import format: a clothing taxonomy, 24 brands and `products` products
  * in colour groups of 2–5, with sizes that fit the garment, per-size stock (some sold out),
- * discounts (some above 59 %), ratings, sales and creation dates over a year.
+ * discounts (some above 59 %), ratings, sales and creation dates over a year. Holds every product
+ * in memory: the seed of a large catalogue streams `generateProducts` instead.
  */
 export function generateCatalogue(options: GenerateOptions): CatalogueFile {
+  return { ...catalogueHead(), products: [...generateProducts(options)] };
+}
+
+/** The catalogue without its products: the taxonomy and the brands, each with its picture. */
+export function catalogueHead(): {
+  categories: CatalogueFile["categories"];
+  brands: CatalogueFile["brands"];
+} {
+  const brands = BRANDS.map((name) => ({ slug: slugify(name), name, image: brandImageUrl(slugify(name)) }));
+  return { categories: catalogueTaxonomy(), brands };
+}
+
+/**
+ * The demo catalogue's products one at a time, in the order `generateCatalogue` lists them (the same
+ * draws, so the same seed gives the same products): a seed of a million products holds one batch
+ * in memory, not the catalogue (docs/decisions/056-scale-queries-and-page-render.md).
+ */
+export function* generateProducts(options: GenerateOptions): Generator<GeneratedProduct> {
   const rand = random(options.seed);
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
   const choose = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const chance = (p: number) => rand() < p;
 
-  const categories = catalogueTaxonomy();
-  const brands = BRANDS.map((name) => ({ slug: slugify(name), name, image: brandImageUrl(slugify(name)) }));
   const picks = allPicks();
   const colorSlugs = Object.keys(COLORS) as ColorSlug[];
 
-  const products: NonNullable<CatalogueFile["products"]> = [];
+  let count = 0;
   let groupNumber = 0;
-  while (products.length < options.products) {
+  while (count < options.products) {
     groupNumber++;
     const pick = picks[(groupNumber * 7 + int(0, picks.length - 1)) % picks.length]!;
     const kind = GARMENT_KINDS[pick.under.garment as GarmentSlug];
@@ -173,7 +193,7 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
     const material = choose(kind.materials);
     const baseTitle = `${brand} ${style} ${material} ${kind.noun}`;
     const groupSlug = `${slugify(baseTitle)}-${groupNumber}`;
-    const colourCount = Math.min(int(2, 5), options.products - products.length);
+    const colourCount = Math.min(int(2, 5), options.products - count);
     const colours = [...colorSlugs].sort(() => rand() - 0.5).slice(0, colourCount);
 
     const regular = int(kind.price[0], kind.price[1]) + (chance(0.5) ? 0.99 : chance(0.5) ? 0.5 : 0);
@@ -201,8 +221,9 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
       const art = artSlug(kind.garment, pick.under.slug === "joggers" ? "Jogger" : style);
       const images = views.map((view) => productImageUrl(art, colour, view));
       const description = describe({ rand, int, choose }, { material, style, colourName });
-      const ratingsQuantity = chance(0.08) ? 0 : Math.floor(popularity * int(5, 900));
-      const ratingsAverage = ratingsQuantity === 0 ? 0 : Math.round((2.6 + rand() * 2.4) * 10) / 10;
+      // No ratings in the file: they come from the demo reviews written after the import
+      // (demo/reviews.ts). The draws that made them stay, so a seed keeps its catalogue.
+      if (!chance(0.08) && Math.floor(popularity * int(5, 900)) > 0) rand();
       const sold = Math.floor(popularity * popularity * int(0, 4000));
       const base = {
         slug: `${slugify(title)}-${groupNumber}`,
@@ -217,18 +238,19 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
         brand: slugify(brand),
         images,
         sold,
-        ratingsAverage,
-        ratingsQuantity,
+        ratingsAverage: 0,
+        ratingsQuantity: 0,
         createdAt,
       };
       if (sizeRun.length === 0) {
         const { price, before } = priceFor(regular);
-        products.push({
+        count++;
+        yield {
           ...base,
           price,
           priceBeforeDiscount: before,
           stock: soldOut ? 0 : int(0, 10) === 0 ? 0 : int(1, 120),
-        });
+        };
       } else {
         const sizes = sizeRun.map((size, i) => {
           // Larger sizes of some garments cost a little more, so "the cheapest size in stock" matters.
@@ -237,10 +259,10 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFile {
           const stock = soldOut || chance(0.16) ? 0 : int(1, 40);
           return { size, stock, price, priceBeforeDiscount: before };
         });
-        products.push({ ...base, sizes });
+        count++;
+        yield { ...base, sizes };
       }
-      if (products.length >= options.products) break;
+      if (count >= options.products) break;
     }
   }
-  return { categories, brands, products };
 }

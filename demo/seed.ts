@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type ImportProgress, type ImportResult, importCatalogue } from "#core/catalog/import.ts";
+import { type ImportProgress, type ImportResult, importCatalogueBatches } from "#core/catalog/import.ts";
 import { type Database, queryRows } from "#db/client.ts";
-import { generateCatalogue } from "./generate.ts";
+import { catalogueHead, type GeneratedProduct, generateProducts } from "./generate.ts";
+import { type DemoReviewsProgress, seedDemoReviews } from "./reviews.ts";
 import { seedShopData } from "./shop-data.ts";
 
 export const DEFAULT_PRODUCTS = 400;
@@ -11,20 +12,45 @@ export interface SeedOptions {
   products?: number;
   seed?: number;
   now?: Date;
-  onProgress?: (p: ImportProgress) => void;
+  onProgress?: (p: ImportProgress | DemoReviewsProgress) => void;
 }
 
-/** Generates the demo catalogue and imports it, then the settings, coupons and demo customer. */
+/** Products per imported batch: the seed holds about this many in memory, whatever the catalogue's size. */
+const SEED_BATCH = 2000;
+
+/**
+ * Generates the demo catalogue and imports it, then the settings, coupons and demo customer. The
+ * products stream from the generator in batches (never the whole catalogue in memory, so a million
+ * fit: docs/decisions/056-scale-queries-and-page-render.md); the result is the same as importing
+ * `generateCatalogue`'s file.
+ */
 export async function seedDemoShop(db: Database, options: SeedOptions = {}): Promise<ImportResult> {
   const now = options.now ?? new Date();
-  const catalogue = generateCatalogue({
-    products: options.products ?? DEFAULT_PRODUCTS,
-    seed: options.seed ?? DEFAULT_SEED,
+  const products = options.products ?? DEFAULT_PRODUCTS;
+  const generated = generateProducts({ products, seed: options.seed ?? DEFAULT_SEED, now });
+  const result = await importCatalogueBatches(db, catalogueHead(), groupBatches(generated, SEED_BATCH), {
     now,
+    total: products,
+    onProgress: options.onProgress,
   });
-  const result = await importCatalogue(db, catalogue, { now, onProgress: options.onProgress });
   await seedShopData(db, now);
+  // The ratings: reviews by demo customers, the figures counted from them (docs/storefront/demo-reviews.md).
+  await seedDemoReviews(db, { seed: options.seed ?? DEFAULT_SEED, now, onProgress: options.onProgress });
   return result;
+}
+
+/** Batches of at least `size` products (but the last), each ending with a whole colour group. */
+function* groupBatches(products: Iterable<GeneratedProduct>, size: number): Generator<GeneratedProduct[]> {
+  let batch: GeneratedProduct[] = [];
+  for (const product of products) {
+    const last = batch[batch.length - 1];
+    if (batch.length >= size && last?.group !== product.group) {
+      yield batch;
+      batch = [];
+    }
+    batch.push(product);
+  }
+  if (batch.length > 0) yield batch;
 }
 
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {

@@ -11,7 +11,7 @@ import { resolveJwtSecret } from "#server/secrets.ts";
 // npm run staff -- add <email> --role admin|manager
 // npm run staff -- list
 // Creates the first admin (nobody can invite them), promotes or demotes an account, or lists staff
-// (docs/back-office.md#first-admin). A new account prints a one-time set-password link.
+// (docs/back-office/README.md#first-admin). A new account prints a one-time set-password link.
 const USAGE = "usage: npm run staff -- add <email> --role admin|manager\n       npm run staff -- list";
 
 const [command, ...rest] = process.argv.slice(2);

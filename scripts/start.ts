@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { loadConfigOrExit } from "#server/config.ts";
 import { firebasePublicConfig } from "#server/firebase-public-config.ts";
 import { createServices, runServer, startupBanner } from "#server/index.ts";
@@ -35,6 +36,11 @@ function buildIfNeeded() {
 const config = loadConfigOrExit();
 
 buildIfNeeded();
+// React Router's production build for the router, the page build and @react-router/node alike: its
+// package exports name only the development build (scripts/react-router-production.mjs). Imported
+// after the hook, so every import of it resolves through it.
+if (config.NODE_ENV === "production") register("./react-router-production.mjs", import.meta.url);
+const { createRequestHandler } = await import("react-router");
 const build = (await import(pathToFileURL(BUILD_ENTRY).href)) as ServerBuild;
 const services = await createServices(config);
 const handle = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");

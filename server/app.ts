@@ -28,6 +28,7 @@ import {
 import { requestLog } from "./middleware/request-log.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
+import { isSharedPageRequest, type SharedCacheConfig, sharedCache } from "./middleware/shared-cache.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
 
 export interface AppDependencies {
@@ -43,12 +44,16 @@ export interface AppDependencies {
     | "STRIPE_WEBHOOK_SECRET"
     | "DEV_OUTBOX"
   > &
-    SecurityHeadersConfig;
+    SecurityHeadersConfig &
+    SharedCacheConfig;
   logger: Logger;
   rateLimiter: RateLimiter;
   /** Where built browser assets live (`build/client`); absent in API-only tests. */
   clientDir?: string;
-  /** The React Router request handler for every other path; absent in API-only tests. */
+  /**
+   * The React Router request handler for every other path; absent in API-only tests. An empty
+   * `cspNonce` asks for a page a shared cache may keep: no nonce, rendered whole (app/entry.server.tsx).
+   */
   renderPage?: (request: Request, meta: { clientIp: string; cspNonce: string }) => Promise<Response>;
 }
 
@@ -61,6 +66,8 @@ export function createApp(deps: AppDependencies) {
   app.use(securityHeaders(deps.config));
   app.use(requestLog(deps.logger));
   app.use(compression());
+  // Inside compression: it hashes and tags the body as rendered (docs/decisions/054-shared-cache.md).
+  app.use(sharedCache(deps.config));
   app.use(refuseUnstorableUrl());
 
   app.route("/", healthRoutes(deps));
@@ -101,9 +108,15 @@ export function createApp(deps: AppDependencies) {
     refuseUnstorableForm(),
   );
   if (render)
-    app.all("*", (c) =>
-      render(c.req.raw, { clientIp: clientIp(c, deps.config.TRUST_PROXY), cspNonce: c.get("cspNonce") }),
-    );
+    app.all("*", (c) => {
+      // A visitor's storefront page may be shared: no nonce in it, its scripts hashed instead.
+      const shared = isSharedPageRequest(c.req.raw);
+      c.set("sharedCandidate", shared);
+      return render(c.req.raw, {
+        clientIp: clientIp(c, deps.config.TRUST_PROXY),
+        cspNonce: shared ? "" : c.get("cspNonce"),
+      });
+    });
   app.onError(handleApiError);
   return app;
 }
@@ -149,8 +162,8 @@ function apiRoutes(
   api.use(
     cors({
       origin: (origin) => (deps.config.CORS_ORIGINS.includes(origin) ? origin : null),
-      allowHeaders: ["Authorization", "Content-Type"],
-      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       maxAge: 600,
     }),
   );
@@ -172,7 +185,10 @@ function apiRoutes(
   return api;
 }
 
-/** The client build: fingerprinted assets for a year, the rest (favicon, robots) for an hour. */
+/**
+ * The client build: fingerprinted assets for a year, the rest (favicon, robots) for an hour. Each is
+ * sent as the build compressed it (`.br`, `.gz` beside it: scripts/precompressed-assets.ts).
+ */
 function serveBuild(app: Hono, root: string) {
   app.use(
     "/assets/*",
@@ -180,10 +196,14 @@ function serveBuild(app: Hono, root: string) {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
     },
-    serveStatic({ root }),
+    serveStatic({ root, precompressed: true }),
   );
   app.use(
     "*",
-    serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
   );
 }

@@ -85,6 +85,23 @@ export const configSchema = z.object({
   /** Requests per minute per client IP on /api/v1; 0 turns the limit off (benchmarks). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: "must be a whole number" }).int().min(0).default(600),
   /**
+   * How long a shared cache (nginx's proxy_cache, docs/caching.md) may serve a visitor's page or a
+   * public catalogue GET without asking the shop: the s-maxage of those answers. 0 makes them private.
+   */
+  SHARED_CACHE_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int({ message: "must be a whole number of seconds" })
+    .min(0, { message: "must be from 0 to 86400" })
+    .max(86_400, { message: "must be from 0 to 86400" })
+    .default(60),
+  /** How long after that the cache may still serve it while one request revalidates (stale-while-revalidate). */
+  SHARED_CACHE_STALE_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int({ message: "must be a whole number of seconds" })
+    .min(0, { message: "must be from 0 to 86400" })
+    .max(86_400, { message: "must be from 0 to 86400" })
+    .default(30),
+  /**
    * How many proxies you run in front of the shop: the client address is the X-Forwarded-For entry
    * the outermost of them saw (`true` = one). `false` (0) reads the socket's peer (docs/operations.md).
    */

@@ -18,6 +18,7 @@ import { isCatalogueEmpty, seedDemoShop } from "#demo/seed.ts";
 import { DEMO_CUSTOMER, ensureShopSettings } from "#demo/shop-data.ts";
 import { withInProcessFallback } from "./adapters/fallback-rate-limiter.ts";
 import { createFirebasePhoneVerifier } from "./adapters/firebase-phone-verifier.ts";
+import { type JobQueueOptions, type JobRunner, startJobQueue } from "./adapters/job-queue.ts";
 import { createLocalImageStore } from "./adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
 import { createOutbox } from "./adapters/outbox.ts";
@@ -29,6 +30,7 @@ import { type AppDependencies, createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { answerOversizedRequests } from "./oversized-request.ts";
 import { resolveJwtSecret } from "./secrets.ts";
+import { startWorkers } from "./workers.ts";
 
 export interface Services {
   config: Config;
@@ -37,6 +39,8 @@ export interface Services {
   ctx: CoreContext;
   /** The API's per-address limiter; closing it closes the Redis connection the account limits share. */
   rateLimiter: RateLimiter;
+  /** The job queue; runServer starts its workers (server/workers.ts). */
+  jobs: JobRunner;
 }
 
 /**
@@ -71,8 +75,15 @@ export async function openShopDatabase(
   return database;
 }
 
-/** Opens the database (migrating it, and seeding the demo shop when it is empty) and the ports. */
-export async function createServices(config: Config, logger = createLogger(config)): Promise<Services> {
+/**
+ * Opens the database (migrating it, and seeding the demo shop when it is empty) and the ports.
+ * `jobQueue` changes the queue's timing (a test server retries and polls sooner).
+ */
+export async function createServices(
+  config: Config,
+  logger = createLogger(config),
+  options: { jobQueue?: Omit<JobQueueOptions, "logger"> } = {},
+): Promise<Services> {
   const database = await openShopDatabase(config);
   await ensureShopSettings(database.db);
   // No banner fill here: the demo seed writes the demo slides, and a shop whose staff deleted every
@@ -92,6 +103,7 @@ export async function createServices(config: Config, logger = createLogger(confi
     ? createRedisRateLimiter(config.REDIS_URL, undefined, { logger })
     : undefined;
   const rateLimiter = shared ? withInProcessFallback(shared) : createMemoryRateLimiter();
+  const jobs = await startJobQueue(database, { logger, ...options.jobQueue });
   const ctx: CoreContext = {
     db: database.db,
     now: () => new Date(),
@@ -99,8 +111,13 @@ export async function createServices(config: Config, logger = createLogger(confi
     accounts: createAccountsContext(config, database, shared ?? rateLimiter, () => ctx),
     payments: createPayments(config, logger),
     images: createImageStore(config),
+    jobs,
+    // Links in queued order mail: the port is the configured one (0 asks the system for any, so a
+    // shop on port 0 should set PUBLIC_URL).
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    localWebhooks: config.NODE_ENV !== "production",
   };
-  return { config, logger, database, ctx, rateLimiter };
+  return { config, logger, database, ctx, rateLimiter, jobs };
 }
 
 /** Mail, SMS and phone verification as configured: the built-in outbox and provider unless told otherwise. */
@@ -237,6 +254,7 @@ export async function runServer(
     sweep.unref();
   };
   scheduleSweep();
+  await startWorkers(services);
 
   const stop = () => {
     stopping ??= (async () => {
@@ -247,6 +265,8 @@ export async function runServer(
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
       await Promise.race([closed, timeout]);
       server.closeAllConnections();
+      // Workers finish the delivery in hand (at most 5 s); unfinished jobs are retried later.
+      await services.jobs.stop();
       await services.rateLimiter.close?.();
       await services.ctx.accounts.mailer.close?.();
       services.ctx.images.close?.();

@@ -40,14 +40,25 @@ export function isLoopback(address: string): boolean {
   return /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.test(address);
 }
 
+/**
+ * A mail's HTML is shown as the recipient's client would show it, in a sandboxed frame (no scripts,
+ * no same-origin access, the page's own Content-Security-Policy inherited), with its plain text
+ * folded below; a text message is its text.
+ */
+function renderMessage(m: OutboxEntry): string {
+  const title = escapeHtml(m.subject || "SMS");
+  const text = `<pre>${escapeHtml(m.text)}</pre>`;
+  const body = m.html
+    ? `<iframe title="${escapeHtml(`${m.subject} (HTML)`)}" sandbox srcdoc="${escapeHtml(m.html)}"></iframe>
+<details><summary>Plain text</summary>${text}</details>`
+    : text;
+  return `<article><h2>${title}</h2>
+<p><b>${m.channel}</b> to ${escapeHtml(m.to)} · <time>${m.createdAt}</time></p>${body}</article>`;
+}
+
 function renderOutboxPage(messages: OutboxEntry[]): string {
-  const items = messages
-    .map(
-      (m) => `<article><h2>${escapeHtml(m.subject || "SMS")}</h2>
-<p><b>${m.channel}</b> to ${escapeHtml(m.to)} · <time>${m.createdAt}</time></p><pre>${escapeHtml(m.text)}</pre></article>`,
-    )
-    .join("\n");
+  const items = messages.map(renderMessage).join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Outbox — shop</title><style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ddd;padding:.5rem 0}pre{white-space:pre-wrap;background:#f3f4f6;padding:.75rem}</style></head>
+<title>Outbox — shop</title><style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ddd;padding:.5rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f3f4f6;padding:.75rem}iframe{display:block;width:100%;height:44rem;border:1px solid #ddd;border-radius:.25rem;background:#fff}summary{cursor:pointer;margin:.5rem 0}</style></head>
 <body><h1>Outbox</h1><p>Mail and SMS the shop sent through its built-in adapters (development only), newest first.</p>${items || "<p>No messages yet.</p>"}</body></html>`;
 }

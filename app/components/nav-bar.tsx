@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, type LinkProps, useLocation, useNavigate, useParams } from "react-router";
 import type { Theme } from "#app/lib/theme.ts";
 import { BagIcon, CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./icons.tsx";
-import { ThemeToggle, useTheme } from "./theme-toggle.tsx";
+import { ByTheme, ThemeToggle, useTheme } from "./theme-toggle.tsx";
 import { useDismiss } from "./use-dismiss.ts";
 
 /** Links in the bar scroll smoothly to the top instead of jumping (docs/storefront/README.md#navigation-bar). */
@@ -167,12 +167,13 @@ export function NavBar({
   isLoggedIn: boolean;
   /** Lines in the signed-in customer's cart (the root loader's), null for a visitor. */
   cartCount: number | null;
-  theme: Theme;
+  /** null on a visitor's page: theme-neutral, for a shared cache (docs/decisions/054-shared-cache.md). */
+  theme: Theme | null;
 }) {
   const { theme, toggle } = useTheme(serverTheme);
   const themeItem = (
     <button type="button" className={itemClass} onClick={toggle}>
-      {theme === "dark" ? "light mode" : "dark mode"}
+      <ByTheme theme={theme} light="dark mode" dark="light mode" />
     </button>
   );
   return (

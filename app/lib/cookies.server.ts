@@ -19,6 +19,15 @@ export function readCookies(request: Request): Map<string, string> {
   return jar;
 }
 
+/** A cookie's value as sent, undecoded: the first of its name. */
+function rawCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq >= 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1);
+  }
+  return undefined;
+}
+
 export function readTheme(request: Request): Theme {
   return parseTheme(readCookies(request).get(THEME_COOKIE)) ?? "light";
 }
@@ -28,7 +37,13 @@ export function hasSessionCookie(request: Request): boolean {
   return Boolean(readCookies(request).get(SESSION_COOKIE));
 }
 
+/**
+ * The width the boot script wrote (`window.innerWidth`): 1 to 5 digits, no leading zero. Anything
+ * else counts as absent. docs/nginx/shop.conf puts the same reading of the cookie into the shared
+ * cache's key of the search pages, so a cached page and its key never disagree (docs/caching.md).
+ */
 export function readViewportWidth(request: Request): number {
-  const value = Number(readCookies(request).get(VIEWPORT_COOKIE));
-  return Number.isInteger(value) && value > 0 && value < 100_000 ? value : DEFAULT_VIEWPORT_WIDTH;
+  // Raw, as nginx's $cookie_vw reads it: a percent-encoded width is not one.
+  const value = rawCookie(request, VIEWPORT_COOKIE) ?? "";
+  return /^[1-9][0-9]{0,4}$/.test(value) ? Number(value) : DEFAULT_VIEWPORT_WIDTH;
 }

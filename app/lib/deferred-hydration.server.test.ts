@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
 import { deferHydration, deferHydrationStream, HYDRATION_STARTER } from "./deferred-hydration.server.ts";
 
@@ -53,6 +54,21 @@ describe("deferHydrationStream", () => {
       for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
       expect(await run(chunks)).toBe(expected);
     }
+  });
+
+  it("sends each burst React ends with flush() as one chunk", async () => {
+    const stream = deferHydrationStream();
+    const out: string[] = [];
+    stream.on("data", (piece) => out.push(String(piece)));
+    const bytes = Buffer.from(DOC);
+    for (let i = 0; i < bytes.length; i += 16) stream.write(bytes.subarray(i, i + 16));
+    stream.flush();
+    stream.write(Buffer.from("<script>late()</script>"));
+    stream.write(Buffer.from("<script>later()</script>"));
+    stream.flush();
+    stream.end();
+    await finished(stream);
+    expect(out).toEqual([deferHydration(DOC), "<script>late()</script><script>later()</script>"]);
   });
 
   it("passes a document it does not recognise through unchanged", async () => {

@@ -50,28 +50,51 @@ export function deferHydration(html: string): string | undefined {
   );
 }
 
-/** A stream transform applying `deferHydration` to the document's shell, then passing the rest on. */
-export function deferHydrationStream(): Transform {
+/**
+ * A stream transform applying `deferHydration` to the document's shell, then passing the rest on,
+ * in as few chunks as React writes bursts. React writes a document in 4 kB pieces (about 15 for a
+ * product page) and calls `flush()` on its destination when a burst ends: each burst leaves as one
+ * chunk, so the socket (or the compressor, which flushes per chunk) sees one write per burst, not
+ * one per piece (docs/decisions/056-scale-queries-and-page-render.md). Anything written without
+ * a `flush()` leaves at the next turn of the event loop.
+ */
+export function deferHydrationStream(): Transform & { flush(): void } {
   // Decoded as one text, so a character split between two chunks stays whole.
   const decoder = new StringDecoder("utf8");
-  let buffer = "";
-  let passing = false;
-  return new Transform({
+  let pending = "";
+  let rewritten = false;
+  let scheduled: NodeJS.Immediate | undefined;
+  const emit = () => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (pending === "") return;
+    if (!rewritten) {
+      const out = deferHydration(pending);
+      // The module script is not in yet: keep the shell until it is.
+      if (out === undefined && pending.length <= MAX_BUFFER) return;
+      rewritten = true;
+      pending = out ?? pending;
+    }
+    const out = pending;
+    pending = "";
+    stream.push(out);
+  };
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (passing) return callback(null, decoder.write(chunk) || undefined);
-      buffer += decoder.write(chunk);
-      const rewritten = deferHydration(buffer);
-      if (rewritten !== undefined || buffer.length > MAX_BUFFER) {
-        passing = true;
-        const out = rewritten ?? buffer;
-        buffer = "";
-        return callback(null, out);
-      }
+      pending += decoder.write(chunk);
+      scheduled ??= setImmediate(emit);
       callback();
     },
     flush(callback) {
-      const rest = buffer + decoder.end();
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = undefined;
+      pending += decoder.end();
+      // The end: a shell never rewritten goes out rewritten if it can be, else as it is.
+      const rest = rewritten ? pending : (deferHydration(pending) ?? pending);
+      rewritten = true;
+      pending = "";
       callback(null, rest || undefined);
     },
   });
+  return Object.assign(stream, { flush: emit });
 }

@@ -21,8 +21,10 @@ export function applyTheme(theme: Theme) {
 }
 
 /**
- * Runs in <head> before the body paints: when local storage holds a theme the server did not
- * render (the cookie was cleared or expired), apply it at once and restore the cookie, so the page
- * never flashes the wrong theme. Kept tiny and dependency-free; it is inlined as text.
+ * Runs in <head> before the body paints: applies the stored theme (local storage, else the cookie)
+ * when the server did not render it — a visitor's page never does, since a shared cache may hand it
+ * to anyone (docs/decisions/054-shared-cache.md) — and restores the cookie, so the page never
+ * flashes the wrong theme. Kept tiny, constant and dependency-free; it is inlined as text (a
+ * shareable page's policy names its hash).
  */
-export const THEME_BOOT_SCRIPT = `(function(){try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");if(t!=="dark"&&t!=="light")return;var d=document.documentElement;if(d.classList.contains("dark")!==(t==="dark")){d.classList.toggle("dark",t==="dark");d.style.colorScheme=t;}document.cookie="${THEME_COOKIE}="+t+"; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax"}catch(e){}})();`;
+export const THEME_BOOT_SCRIPT = `(function(){try{var t=null;try{t=localStorage.getItem("${THEME_STORAGE_KEY}")}catch(e){}if(t!=="dark"&&t!=="light"){var m=document.cookie.match(/(?:^|; )${THEME_COOKIE}=(dark|light)(?:;|$)/);t=m&&m[1]}if(t!=="dark"&&t!=="light")return;var d=document.documentElement;if(d.classList.contains("dark")!==(t==="dark")||!d.style.colorScheme){d.classList.toggle("dark",t==="dark");d.style.colorScheme=t;var c=document.querySelector('meta[name="theme-color"]');if(c)c.setAttribute("content",t==="dark"?"#030712":"#ffffff")}document.cookie="${THEME_COOKIE}="+t+"; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax"}catch(e){}})();`;

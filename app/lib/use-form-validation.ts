@@ -43,6 +43,11 @@ export function useFormValidation(schema: z.ZodType) {
         check();
       },
       onBlur: (event: FocusEvent<HTMLFormElement>) => {
+        // Leaving a field for the form's own submit button: the submit checks every field itself. A
+        // message shown now, on the button's mousedown, would move the button before its mouseup,
+        // and the click would be lost.
+        const next = event.relatedTarget as HTMLButtonElement | null;
+        if (next?.type === "submit" && next.form === event.currentTarget) return;
         const name = (event.target as unknown as HTMLInputElement).name;
         if (name) touch(name);
         check();

@@ -1,7 +1,6 @@
 import { AdminErrorBoundary } from "#app/components/admin/admin-error.tsx";
 import { AdminDashboard } from "#app/components/admin/dashboard.tsx";
-import { requireStaffPage } from "#app/lib/staff.server.ts";
-import { backOfficeSummary } from "#core/staff/summary.ts";
+import { salesDashboard } from "#app/lib/sales-reports.server.ts";
 import type { Route } from "./+types/admin._index";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,13 +8,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaffPage(request, context.core);
-  return { summary: await backOfficeSummary(context.core, staff), role: staff.role };
+// The range is the URL (?from=&to=, UTC days): docs/back-office/dashboard.md.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return salesDashboard(request, context.core);
 }
 
 export { AdminErrorBoundary as ErrorBoundary };
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
-  return <AdminDashboard summary={loaderData.summary} role={loaderData.role} />;
+  return <AdminDashboard {...loaderData} />;
 }

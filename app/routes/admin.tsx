@@ -4,7 +4,7 @@ import { readTheme } from "#app/lib/cookies.server.ts";
 import { requireStaffPage } from "#app/lib/staff.server.ts";
 import type { Route } from "./+types/admin";
 
-// The back office's frame (docs/back-office.md): every /admin page is for staff; the pages below
+// The back office's frame (docs/back-office/README.md): every /admin page is for staff; the pages below
 // check their own role again (an admin-only page) and core checks it on every write.
 export const meta: Route.MetaFunction = () => [
   { title: "Back office — shop" },

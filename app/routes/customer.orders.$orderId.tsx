@@ -1,13 +1,14 @@
 import { runOrderChange } from "#app/components/orders/order-action.server.ts";
 import { OrderDetails } from "#app/components/orders/order-details.tsx";
 import { RetryScreen, RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
-import { ORDERS_ROUTE } from "#app/lib/orders.ts";
+import { ORDERS_ROUTE, type OrderChangeAnswer } from "#app/lib/orders.ts";
 import { accountPageMeta } from "#app/lib/page-meta.ts";
 import { notFoundAs404 } from "#app/lib/route-errors.server.ts";
 import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { PAYMENT_RETURN_PARAM } from "#contract/shopping.ts";
 import { getOrder } from "#core/orders/orders.ts";
+import { reviewableProducts } from "#core/reviews/reviews.ts";
 import type { Route } from "./+types/customer.orders.$orderId";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -19,10 +20,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await notFoundAs404(getOrder(context.core, customerId, params.orderId));
   // The card provider sends the shopper back here with ?payment=success (paymentReturnPaths).
   const backFromPayment = new URL(request.url).searchParams.get(PAYMENT_RETURN_PARAM) === "success";
-  return { order, backFromPayment };
+  const reviewable = Object.fromEntries(
+    await reviewableProducts(
+      context.core,
+      customerId,
+      order.items.map((item) => item.product._id),
+    ),
+  );
+  return { order, backFromPayment, reviewable };
 }
 
-/** Complete or cancel the payment of an order awaiting it (docs/storefront/orders.md#awaiting-payment). */
+/**
+ * Complete or cancel the payment of an order awaiting it (docs/storefront/orders.md#awaiting-payment),
+ * or cancel a placed order (docs/storefront/orders.md#cancelling-an-order).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.publicUrl);
   const { customerId } = await requireCustomer(request, context.core);
@@ -35,7 +46,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
     <OrderDetails
       order={loaderData.order}
       backFromPayment={loaderData.backFromPayment}
-      posted={actionData as { ok: boolean; message?: string } | undefined}
+      reviewable={loaderData.reviewable}
+      posted={actionData as OrderChangeAnswer | undefined}
     />
   );
 }

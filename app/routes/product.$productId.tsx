@@ -1,5 +1,10 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductPage } from "#app/components/product/product-page.tsx";
+import {
+  isReviewIntent,
+  loadReviewsSection,
+  runReviewAction,
+} from "#app/components/product/reviews/reviews.server.ts";
 import { PRODUCT_CARD_FIELDS, type ProductCardData } from "#app/components/product-card.tsx";
 import { RetryScreen, RouteErrorBoundary } from "#app/components/route-error-boundary.tsx";
 import { largest, RELATED_PRODUCTS_SIZES } from "#app/lib/breakpoints.ts";
@@ -7,10 +12,12 @@ import { hasSessionCookie } from "#app/lib/cookies.server.ts";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
 import { sizedImageUrl } from "#app/lib/images.ts";
 import { truncateWords } from "#app/lib/product.ts";
+import { asksForReviews } from "#app/lib/reviews.ts";
 import { notFoundAs404 } from "#app/lib/route-errors.server.ts";
 import { isNotFound } from "#app/lib/route-errors.ts";
 import { logInRedirect, requireCustomer, requireSameOrigin, viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
+import { productJsonLd, scriptJson } from "#app/lib/structured-data.server.ts";
 import { CALL_FAILED } from "#app/lib/toast.ts";
 import { addToCartBody } from "#contract/shopping.ts";
 import { addToCart } from "#core/cart/cart.ts";
@@ -21,16 +28,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The favorite toggles show the signed-in customer's favorites.
   const viewer = await viewerId(request, context.core);
   const product = await notFoundAs404(getProduct(context.core, params.productId, { viewerId: viewer }));
+  const origin = siteOrigin(request, context);
   return {
     product,
-    origin: siteOrigin(request, context),
+    origin,
+    // The breadcrumb trail's JSON-LD, built here: the builder stays out of the page's code.
+    breadcrumbLd: scriptJson(productJsonLd(product, origin)[1]),
     // Streams in behind its skeleton; a failure renders its own small message.
     related: listRelatedProducts(context.core, product, {
       limit: largest(RELATED_PRODUCTS_SIZES),
       fields: [...PRODUCT_CARD_FIELDS],
       viewerId: viewer,
     }).then((items) => items as ProductCardData[]),
+    reviews: await reviewsFor(context.core, product, origin, new URL(request.url).searchParams, viewer),
   };
+}
+
+/**
+ * The reviews and their figures stream in after the product, behind their skeleton. An address that
+ * asks for them (a sort, a page: the links inside the section, the orders page's) has them in the
+ * document instead, so a browser without JavaScript shows them and their forms
+ * (docs/storefront/reviews-on-the-product-page.md#loading). A failure renders in the section either way.
+ */
+async function reviewsFor(...args: Parameters<typeof loadReviewsSection>) {
+  const [, , , params] = args;
+  const reviews = loadReviewsSection(...args);
+  return asksForReviews(params) ? await reviews : reviews;
 }
 
 /**
@@ -57,7 +80,8 @@ async function addToCartFromForm(context: Route.ActionArgs["context"], customerI
 
 /**
  * Add to cart: a visitor goes to log in and comes back here afterwards (docs/storefront/product.md#add-to-cart). Works as a plain
- * form post before JavaScript loads. (The favorite toggle posts to its own route.)
+ * form post before JavaScript loads. (The favorite toggle posts to its own route.) The reviews
+ * section's forms post here too (docs/storefront/reviews-on-the-product-page.md#forms).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -68,6 +92,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireCustomer(request, context.core);
   const intent = form.get("intent");
   if (intent === "add-to-cart") return addToCartFromForm(context, session.customerId, form);
+  if (isReviewIntent(intent))
+    return runReviewAction(context.core, session.customerId, params.productId, intent, form);
   return data({ ok: false, message: "Unknown action." }, { status: 400 });
 }
 
@@ -124,8 +150,16 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 };
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related, origin } = loaderData;
-  return <ProductPage product={product} related={related} origin={origin} posted={actionData} />;
+  const { product, related, reviews, breadcrumbLd } = loaderData;
+  return (
+    <ProductPage
+      product={product}
+      related={related}
+      reviews={reviews}
+      breadcrumbLd={breadcrumbLd}
+      posted={actionData}
+    />
+  );
 }
 
 /** docs/storefront/product.md#states: the product page's own not-found and failure states. */

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase } from "#db/client.ts";
+import { refreshProductRatings } from "#core/catalog/ratings.ts";
+import { openDatabase, queryRows } from "#db/client.ts";
 import { seedDemoShop } from "#demo/seed.ts";
 
 export const BENCH_DATABASE = "shop_bench";
@@ -126,4 +128,74 @@ async function timedSeed(db: Parameters<typeof seedDemoShop>[0], products: numbe
     },
   });
   return (performance.now() - started) / 1000;
+}
+
+/** Reviews on the benchmark's reviewed product (docs/storefront/reviews.md). */
+export const BENCH_REVIEWS = 10_000;
+
+/**
+ * Gives one product `count` reviews from as many customers (inserted in SQL: customers, reviews
+ * over a year, every rating and fit, one in fifty hidden), its figures recounted the way every
+ * review write does (core/catalog/ratings.ts). Idempotent: a product that has them already is
+ * reused. Returns the product's id.
+ */
+export async function seedReviews(benchUrl: string, count = BENCH_REVIEWS): Promise<string> {
+  const handle = await openDatabase({ url: benchUrl, poolSize: 2 });
+  try {
+    const existing = await queryRows<{ product_id: string }>(
+      handle.db,
+      sql`SELECT product_id FROM product_reviews GROUP BY product_id HAVING count(*) >= ${count} LIMIT 1`,
+    ).catch(() => []);
+    if (existing[0]) {
+      console.log(`reusing ${count} reviews of product ${existing[0].product_id}`);
+      return existing[0].product_id;
+    }
+    const started = performance.now();
+    // The best seller: the product a shopper is likeliest to open.
+    const [product] = await queryRows<{ id: string }>(
+      handle.db,
+      sql`SELECT id FROM products WHERE archived_at IS NULL ORDER BY sold DESC, id LIMIT 1`,
+    );
+    if (!product) throw new Error("the benchmark catalogue has no products");
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO customers (id, first_name, last_name, email, password_hash, email_verified_at)
+        SELECT 'bbbbb' || lpad(to_hex(n), 19, '0'), 'Reviewer', 'Number ' || n, 'reviewer-' || n || '@bench.test',
+               'scrypt$16384$8$1$x$x', now()
+        FROM generate_series(1, ${count}) n
+        ON CONFLICT DO NOTHING`);
+      await tx.execute(sql`INSERT INTO product_reviews
+          (id, product_id, customer_id, rating, title, text, fit, created_at, updated_at, hidden_at, hidden_reason)
+        SELECT 'aa' || lpad(to_hex(n), 22, '0'), ${product.id}, 'bbbbb' || lpad(to_hex(n), 19, '0'),
+               1 + (n * 7 + n / 13) % 5, 'Review number ' || n,
+               'A benchmark review, long enough to look like one a customer writes about the fit and the cloth. ' || n,
+               (ARRAY['small', 'true', 'true', 'large'])[1 + n % 4],
+               now() - make_interval(mins => (n * 53) % 525600), now() - make_interval(mins => (n * 53) % 525600),
+               CASE WHEN n % 50 = 0 THEN now() END, CASE WHEN n % 50 = 0 THEN 'Benchmark' END
+        FROM generate_series(1, ${count}) n`);
+      // Every reviewer also reviewed two of 200 other products, so the table holds more than the
+      // one product's reviews and the planner reads it as a shop's would be.
+      await tx.execute(sql`WITH others AS (
+          SELECT id, row_number() OVER (ORDER BY sold DESC, id) - 1 AS i FROM products
+          WHERE id <> ${product.id} AND archived_at IS NULL ORDER BY sold DESC, id LIMIT 200)
+        INSERT INTO product_reviews (id, product_id, customer_id, rating, title, text, fit, created_at, updated_at)
+        SELECT 'ab' || lpad(to_hex(n * 2 + k), 22, '0'), o.id, 'bbbbb' || lpad(to_hex(n), 19, '0'),
+               1 + (n + k) % 5, 'Other review ' || n, 'Another product, reviewed by the same customer. ' || n,
+               'true', now() - make_interval(mins => n), now() - make_interval(mins => n)
+        FROM generate_series(1, ${count}) n CROSS JOIN generate_series(0, 1) k
+        JOIN others o ON o.i = (n * 2 + k) % 200
+        ON CONFLICT DO NOTHING`);
+      const reviewed = await queryRows<{ product_id: string }>(
+        tx,
+        sql`SELECT DISTINCT product_id FROM product_reviews`,
+      );
+      for (const r of reviewed) await refreshProductRatings(tx, r.product_id);
+    });
+    await handle.db.execute(sql`VACUUM ANALYZE customers, product_reviews, products`);
+    console.log(
+      `seeded ${count} reviews of product ${product.id} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return product.id;
+  } finally {
+    await handle.close();
+  }
 }

@@ -2,9 +2,11 @@ import { tmpdir } from "node:os";
 import pg from "pg";
 import { productListQuery } from "#contract/catalog.ts";
 import { readQuery } from "#contract/query.ts";
+import { reviewListQuery } from "#contract/reviews.ts";
 import { getProduct, listProducts } from "#core/catalog/products.ts";
 import type { CoreContext } from "#core/context.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
+import { listReviews } from "#core/reviews/reviews.ts";
 import { openDatabase } from "#db/client.ts";
 import { createLocalImageStore } from "#server/adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
@@ -62,6 +64,11 @@ function createRecorder() {
 /** What the API route does for a path, called directly on core (same parsing, same functions). */
 async function callCore(ctx: CoreContext, path: string): Promise<void> {
   const url = new URL(path, "http://bench");
+  const reviews = /^\/api\/v1\/products\/([^/]+)\/reviews$/.exec(url.pathname);
+  if (reviews) {
+    await listReviews(ctx, reviews[1]!, reviewListQuery.parse(readQuery(url.searchParams)));
+    return;
+  }
   const detail = /^\/api\/v1\/products\/([^/]+)$/.exec(url.pathname);
   if (detail) {
     await getProduct(ctx, detail[1]!);
@@ -91,6 +98,11 @@ export async function capturePlans(databaseUrl: string, paths: readonly string[]
     payments: createBuiltinPayments(),
     // The plans read no photos: a store in the temporary directory that is never written.
     images: createLocalImageStore(`${tmpdir()}/shop-bench-media`),
+    // The plans only read: a write that would queue a job is a mistake in the bench.
+    jobs: {
+      enqueue: () => Promise.reject(new Error("the plan capture queues no jobs")),
+    },
+    publicUrl: "http://localhost",
   };
   try {
     const plans: Plan[] = [];

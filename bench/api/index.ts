@@ -8,7 +8,14 @@ import { startChild } from "../lib/child.ts";
 import { type LoadResult, runLoad, sequentialServerTime } from "../lib/load.ts";
 import { budgetsTable, hostMachine } from "../lib/report.ts";
 import { rotation } from "../lib/stats.ts";
-import { benchUrls, dropBenchDatabase, prepareDatabase, serverVersion } from "./database.ts";
+import {
+  BENCH_REVIEWS,
+  benchUrls,
+  dropBenchDatabase,
+  prepareDatabase,
+  seedReviews,
+  serverVersion,
+} from "./database.ts";
 import { capturePlans, measureDbCeiling } from "./db-ceiling.ts";
 import {
   type ApiBenchResults,
@@ -17,7 +24,13 @@ import {
   type ScenarioResult,
   writeResults,
 } from "./report.ts";
-import { discoverScenarios, type Scenario } from "./scenarios.ts";
+import {
+  discoverScenarios,
+  reviewsScenario,
+  SCENARIO_NAMES,
+  type Scenario,
+  type ScenarioName,
+} from "./scenarios.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(HERE, "..", "results");
@@ -34,14 +47,18 @@ interface Settings {
   sequentialRequests: number;
   reuse: boolean;
   keep: boolean;
+  scenarios: ScenarioName[];
 }
 
 export const usage = `npm run bench -- api [--products N] [--connections N] [--duration S] [--warmup S]
-                        [--sequential N] [--reuse] [--keep]
+                        [--sequential N] [--scenarios a,b] [--reuse] [--keep]
   --products N     catalogue size to seed (default 100000)
   --connections N  concurrent connections / DB workers (default 10)
   --duration S     measured seconds per run (default 10), after --warmup S (default 2)
   --sequential N   one-at-a-time requests for the unloaded server time (default 500, at most 15 s)
+  --scenarios a,b  which to run, of ${SCENARIO_NAMES.join(", ")} (default all); reviews gives one
+                   product ${BENCH_REVIEWS.toLocaleString("en-US")} reviews first. Results go to api-<date>.md, or, for
+                   a subset, <names>-<date>.md
   --reuse          keep shop_bench if it already holds N products instead of re-seeding
   --keep           leave shop_bench in place afterwards (default: drop it)
   env BENCH_DATABASE_URL  admin connection (default postgres://root@127.0.0.1:5432/test)`;
@@ -57,8 +74,15 @@ function parseSettings(argv: string[]): Settings {
       sequential: { type: "string", default: "500" },
       reuse: { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
+      scenarios: { type: "string", default: SCENARIO_NAMES.join(",") },
     },
   });
+  const scenarios = values.scenarios.split(",").map((name) => name.trim());
+  for (const name of scenarios) {
+    if (!(SCENARIO_NAMES as readonly string[]).includes(name)) {
+      throw new Error(`--scenarios: unknown scenario '${name}' (known: ${SCENARIO_NAMES.join(", ")})`);
+    }
+  }
   return {
     products: positiveInt("products", values.products, 1_000_000),
     connections: positiveInt("connections", values.connections, 1000),
@@ -68,6 +92,7 @@ function parseSettings(argv: string[]): Settings {
     sequentialRequests: positiveInt("sequential", values.sequential, 100_000),
     reuse: values.reuse,
     keep: values.keep,
+    scenarios: SCENARIO_NAMES.filter((name) => scenarios.includes(name)),
   };
 }
 
@@ -188,17 +213,20 @@ export async function runApiBenchmark(argv: string[]): Promise<void> {
   try {
     console.log(`database: ${benchUrl} (${settings.products} products)`);
     const seed = await prepareDatabase({ products: settings.products, reuse: settings.reuse });
+    const reviewed = settings.scenarios.includes("reviews") ? await seedReviews(benchUrl) : undefined;
 
     const server = await startApiServer(benchUrl, dataDir);
     stopServer = server.stop;
     console.log(`api server: ${server.url}`);
-    const scenarios = await discoverScenarios(server.url);
+    const scenarios = await discoverScenarios(server.url, settings.scenarios);
+    if (reviewed) scenarios.push(reviewsScenario(reviewed, BENCH_REVIEWS));
 
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios)
       results.push(await runScenario(scenario, server.url, benchUrl, settings));
-    const listPath = scenarios.find((s) => s.name === "list")!.paths[0]!;
-    const httpCeiling = await runHttpCeiling(server.url, listPath, dataDir, settings);
+    // The HTTP stack's ceiling is measured with the list's body, when the list is run.
+    const listPath = scenarios.find((s) => s.name === "list")?.paths[0];
+    const httpCeiling = listPath ? await runHttpCeiling(server.url, listPath, dataDir, settings) : null;
 
     const report: ApiBenchResults = {
       benchmark: "api",
@@ -213,13 +241,15 @@ export async function runApiBenchmark(argv: string[]): Promise<void> {
         sequentialRequests: settings.sequentialRequests,
         sequentialMaxSeconds: SEQUENTIAL_MAX_SECONDS,
         poolSize: POOL_SIZE,
+        scenarios: settings.scenarios,
       },
       seed,
       scenarios: results,
       httpCeiling,
       budgets: judgeBudgets(settings.products, settings.connections, seed, results),
     };
-    const files = await writeResults(report, RESULTS_DIR);
+    const all = settings.scenarios.length === SCENARIO_NAMES.length;
+    const files = await writeResults(report, RESULTS_DIR, all ? "api" : settings.scenarios.join("-"));
     console.log(`\n${resultsTable(report)}\n\n${budgetsTable(report.budgets)}\n`);
     console.log(`written: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
   } finally {

@@ -31,16 +31,21 @@ export interface ApiBenchResults {
     sequentialRequests: number;
     sequentialMaxSeconds: number;
     poolSize: number;
+    /** The scenarios run (all of them unless `--scenarios` chose). */
+    scenarios?: string[];
   };
   seed: SeedReport;
   scenarios: ScenarioResult[];
-  httpCeiling: LoadResult & { bodyBytes: number };
+  /** Null when the list scenario was not run (its body is what the ceiling serves). */
+  httpCeiling: (LoadResult & { bodyBytes: number }) | null;
   budgets: Budget[];
 }
 
 export const BUDGET_PRODUCTS = 100_000;
 const SEED_BUDGET_SECONDS = 120;
 const SEARCH_P95_BUDGET_MS = 25;
+/** A product's reviews (10,000 of them), any order or page: issue 17. */
+const REVIEWS_P95_BUDGET_MS = 25;
 const MIN_API_TO_DB_RATIO = 0.5;
 
 /** The budgets are set for a 100,000-product catalogue; with another size they are shown but not judged. */
@@ -72,13 +77,25 @@ export function judgeBudgets(
   // (Little's law: ≈ connections ÷ throughput once the cores are saturated), not the request's cost.
   const search = scenarios.find((s) => s.name === "search");
   const searchP95 = search?.sequentialServerTime.p95 ?? Number.NaN;
-  budgets.push({
-    name: "search with filters: server time p95, one request at a time",
-    limit: `≤ ${SEARCH_P95_BUDGET_MS} ms`,
-    actual: `${fmtMs(searchP95)} ms (under load at c=${connections}: ${fmtMs(search?.api.serverTime?.p95 ?? Number.NaN)} ms)`,
-    status: verdict(searchP95 <= SEARCH_P95_BUDGET_MS, atBudgetSize),
-    note: sizeNote,
-  });
+  const reviews = scenarios.find((s) => s.name === "reviews");
+  if (reviews) {
+    // Judged at any catalogue size: its cost is the one product's reviews, not the catalogue's.
+    const p95 = reviews.sequentialServerTime.p95;
+    budgets.push({
+      name: "a product's 10,000 reviews: server time p95, one request at a time",
+      limit: `≤ ${REVIEWS_P95_BUDGET_MS} ms`,
+      actual: `${fmtMs(p95)} ms (under load at c=${connections}: ${fmtMs(reviews.api.serverTime?.p95 ?? Number.NaN)} ms)`,
+      status: verdict(p95 <= REVIEWS_P95_BUDGET_MS),
+    });
+  }
+  if (search)
+    budgets.push({
+      name: "search with filters: server time p95, one request at a time",
+      limit: `≤ ${SEARCH_P95_BUDGET_MS} ms`,
+      actual: `${fmtMs(searchP95)} ms (under load at c=${connections}: ${fmtMs(search?.api.serverTime?.p95 ?? Number.NaN)} ms)`,
+      status: verdict(searchP95 <= SEARCH_P95_BUDGET_MS, atBudgetSize),
+      note: sizeNote,
+    });
   for (const s of scenarios) {
     budgets.push({
       name: `${s.name}: API req/s ÷ DB ceiling req/s`,
@@ -119,16 +136,18 @@ export function resultsTable(r: ApiBenchResults): string {
     fmtPercent(s.apiToDbRatio),
   ]);
   const h = r.httpCeiling;
-  rows.push([
-    `HTTP ceiling (bare Hono, ${h.bodyBytes} B list body)`,
-    fmtRate(h.requestsPerSecond),
-    fmtTriple(h.latency),
-    "—",
-    "—",
-    "—",
-    "—",
-    "—",
-  ]);
+  if (h) {
+    rows.push([
+      `HTTP ceiling (bare Hono, ${h.bodyBytes} B list body)`,
+      fmtRate(h.requestsPerSecond),
+      fmtTriple(h.latency),
+      "—",
+      "—",
+      "—",
+      "—",
+      "—",
+    ]);
+  }
   return markdownTable(header, rows);
 }
 
@@ -177,10 +196,10 @@ ${scenarioDetails(r)}
 `;
 }
 
-/** Writes `api-<date>.md` and `.json` side by side; a second run the same day replaces them. */
-export async function writeResults(r: ApiBenchResults, dir: string): Promise<string[]> {
+/** Writes `<name>-<date>.md` and `.json` side by side; a second run the same day replaces them. */
+export async function writeResults(r: ApiBenchResults, dir: string, name = "api"): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const base = path.join(dir, `api-${r.date.slice(0, 10)}`);
+  const base = path.join(dir, `${name}-${r.date.slice(0, 10)}`);
   await writeFile(`${base}.md`, renderMarkdown(r));
   await writeFile(`${base}.json`, `${JSON.stringify(r, null, 2)}\n`);
   return [`${base}.md`, `${base}.json`];

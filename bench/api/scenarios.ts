@@ -1,6 +1,9 @@
+export const SCENARIO_NAMES = ["list", "search", "detail", "reviews"] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
 /** One kind of request the storefront makes; the load rotates over `paths`. */
 export interface Scenario {
-  name: "list" | "search" | "detail";
+  name: ScenarioName;
   description: string;
   paths: string[];
 }
@@ -66,28 +69,52 @@ async function spreadProductIds(baseUrl: string, count: number): Promise<string[
   return ids.slice(0, count);
 }
 
-/** Builds the three scenarios from what the running API says the catalogue holds. */
-export async function discoverScenarios(baseUrl: string): Promise<Scenario[]> {
-  const category = await largestCategory(baseUrl);
-  const ids = await spreadProductIds(baseUrl, DETAIL_IDS);
-  const searchFilters = `category=${category.id}&price[gte]=10&price[lte]=120&ratingsAverage[gte]=3&page=1&limit=16`;
-  return [
-    {
+/**
+ * The reviews of the product with BENCH_REVIEWS of them (bench/api/database.ts: seedReviews), as the
+ * product page asks for them: newest, highest and lowest first, and a page near the end.
+ */
+export function reviewsScenario(productId: string, reviews: number): Scenario {
+  const base = `${API}/products/${productId}/reviews`;
+  const deepPage = Math.floor((reviews * 0.95) / 5);
+  return {
+    name: "reviews",
+    description: `a product's reviews (${reviews.toLocaleString("en-US")} of them): newest, highest, lowest first (5 a page), and page ${deepPage} of the newest`,
+    paths: [base, `${base}?sort=highest`, `${base}?sort=lowest&page=2`, `${base}?page=${deepPage}`],
+  };
+}
+
+/** Builds the catalogue's scenarios (those in `only`) from what the running API says the catalogue holds. */
+export async function discoverScenarios(
+  baseUrl: string,
+  only: readonly ScenarioName[] = SCENARIO_NAMES,
+): Promise<Scenario[]> {
+  const wanted = (name: ScenarioName) => only.includes(name);
+  const scenarios: Scenario[] = [];
+  if (wanted("list")) {
+    scenarios.push({
       name: "list",
       description: "storefront listing: page 3, 16 per page, best sellers first",
       paths: [`${API}/products?page=3&limit=16&sort=-sold,-ratingsAverage&fields=${CARD_FIELDS}`],
-    },
-    {
+    });
+  }
+  if (wanted("search")) {
+    const category = await largestCategory(baseUrl);
+    const searchFilters = `category=${category.id}&price[gte]=10&price[lte]=120&ratingsAverage[gte]=3&page=1&limit=16`;
+    scenarios.push({
       name: "search",
       description: `text search (${SEARCH_TERMS.join(", ")}) in ${category.name} (${category.products} products), price 10–120, rating ≥ 3`,
       paths: SEARCH_TERMS.map(
         (term) => `${API}/products?search=${term}&${searchFilters}&fields=${CARD_FIELDS}`,
       ),
-    },
-    {
+    });
+  }
+  if (wanted("detail")) {
+    const ids = await spreadProductIds(baseUrl, DETAIL_IDS);
+    scenarios.push({
       name: "detail",
       description: `product page, rotating over ${ids.length} ids`,
       paths: ids.map((id) => `${API}/products/${id}`),
-    },
-  ];
+    });
+  }
+  return scenarios;
 }

@@ -9,6 +9,8 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** Each measured response's headers (not the warm-up's): the cache benchmark counts X-Cache-Status. */
+  onHeaders?: (headers: Record<string, string>) => void;
 }
 
 export interface LoadRequest {
@@ -30,6 +32,10 @@ export interface LoadResult {
   errors: number;
 }
 
+function lowerCased(headers: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+}
+
 const SERVER_TIMING = /(?:^|,)\s*app;dur=([\d.]+)/;
 
 /** The `app;dur=` value of a response's Server-Timing header, if it has one. */
@@ -48,7 +54,8 @@ export function serverTimingMs(headers: Record<string, unknown>): number | undef
  * one answers (closed loop: throughput is what the server sustains at that concurrency).
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await measure({ ...options, seconds: options.warmupSeconds });
+  if (options.warmupSeconds > 0)
+    await measure({ ...options, seconds: options.warmupSeconds, onHeaders: undefined });
   return measure(options);
 }
 
@@ -69,6 +76,7 @@ async function measure(options: LoadOptions): Promise<LoadResult> {
               return { ...request, method: "GET", ...next };
             },
             onResponse: (_status, _body, _context, headers) => {
+              options.onHeaders?.(lowerCased(headers as Record<string, unknown>));
               const ms = serverTimingMs(headers as Record<string, unknown>);
               if (ms !== undefined) serverTimes.push(ms);
             },

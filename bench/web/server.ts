@@ -38,11 +38,16 @@ export async function buildStorefront(): Promise<number> {
 
 /**
  * The shop as deployed: `scripts/start.ts` (production mode, the build just made) in a child process,
- * on PGlite in `dataDir` so an empty directory gets the demo catalogue. Only the variables set here
+ * on PGlite in `dataDir` (unless `env` names a DATABASE_URL) so an empty directory gets the demo catalogue. Only the variables set here
  * count: every one that could point the server elsewhere is blanked, so a developer's `.env` cannot
  * change what is measured.
  */
-export async function startWebServer(dataDir: string, port: number): Promise<RunningChild> {
+export async function startWebServer(
+  dataDir: string,
+  port: number,
+  /** Overrides after the defaults: the scale benchmark points DATABASE_URL at its PostgreSQL catalogue. */
+  env: Record<string, string> = {},
+): Promise<RunningChild> {
   const server = await startChild(
     path.join(ROOT, "scripts", "start.ts"),
     {
@@ -60,6 +65,7 @@ export async function startWebServer(dataDir: string, port: number): Promise<Run
       JWT_SECRET: "bench-only-secret-bench-only-secret-0123",
       RATE_LIMIT_PER_MINUTE: "0",
       LOG_LEVEL: "warn",
+      ...env,
     },
     "web-server",
     { listening: RUNNING, startTimeoutMs: START_TIMEOUT_MS },

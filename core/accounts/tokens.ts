@@ -7,7 +7,7 @@ import type { CoreContext } from "../context.ts";
 import { type KeyUse, keyFor } from "./keys.ts";
 
 /** The uses that sign tokens; the others key code hashes or encryption. */
-type TokenUse = Exclude<KeyUse, "one-time-code" | "totp-seal" | "recovery-code">;
+type TokenUse = Exclude<KeyUse, "one-time-code" | "totp-seal" | "recovery-code" | "webhook-seal">;
 
 const AUDIENCE: Record<TokenUse, string> = {
   session: "shop:session",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "#db/client.ts";
 import { invalid } from "../errors.ts";
+import { csvCell, csvLine } from "../shared/csv.ts";
 import { CSV_COLUMNS } from "./catalogue-csv.ts";
 import {
   EXPORT_PAGE_SIZE,
@@ -14,13 +15,7 @@ import {
 // row naming its category, subcategory, under-subcategory and brand with their names and images,
 // so that importing the file rebuilds the taxonomy the products use (docs/catalogue-import.md#export).
 
-/** A cell as RFC 4180 writes it: quoted when it holds a comma, a quote, a line break or edge spaces. */
-export function csvCell(value: string | number | undefined): string {
-  const text = value === undefined ? "" : String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (cells: (string | number | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+export { csvCell, csvLine };
 
 interface Named {
   name: string;

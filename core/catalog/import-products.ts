@@ -99,8 +99,10 @@ function upsertProductRows(
       stock: ["int", (p) => p.stock ?? 0],
       has_sizes: ["boolean", (p) => p.sizes.length > 0],
       sold: ["int", (p) => p.sold],
-      ratings_average: ["numeric", (p) => Math.round(p.ratingsAverage * 10) / 10],
-      ratings_quantity: ["int", (p) => p.ratingsQuantity],
+      // A product's figures are its reviews' (core/catalog/ratings.ts): a file's figures start a new
+      // product only, and never overwrite those of one the shop has (docs/decisions/057-reviews.md).
+      ratings_average: ["numeric", (p) => Math.round(p.ratingsAverage * 10) / 10, "insertOnly"],
+      ratings_quantity: ["int", (p) => p.ratingsQuantity, "insertOnly"],
       category_id: ["text", (p) => catalogueIds.category(p.category)],
       brand_id: ["text", (p) => (p.brand ? catalogueIds.brand(p.brand) : null)],
       group_id: ["text", (p) => (p.group ? catalogueIds.group(p.group) : null)],

@@ -69,16 +69,80 @@ export async function importCatalogue(
         total: cat.products.length,
       });
     }
-    const termList = [...terms];
-    for (let start = 0; start < termList.length; start += 5000) {
-      await tx.execute(sql`INSERT INTO search_terms (term)
-        SELECT unnest(${sql.param(termList.slice(start, start + 5000))}::text[]) ON CONFLICT DO NOTHING`);
-    }
+    await writeTerms(tx, terms);
     // Fresh statistics for the tables an import reshapes, so that the first searches and lists after
     // it are planned on what the tables now hold rather than on what autovacuum last saw.
     await tx.execute(sql`ANALYZE products, product_sizes, search_postings, search_terms`);
     return result;
   });
+}
+
+/**
+ * Imports a catalogue whose products come in batches, in one transaction, holding one batch at a
+ * time: the demo seed of a million products (demo/seed.ts), which as one file would not fit in
+ * memory (docs/decisions/056-scale-queries-and-page-render.md). Each batch is checked with the
+ * taxonomy and brands as a file of its own; a slug used in two batches is not caught (the second
+ * updates the first), nor a colour group split over two batches (the group is named after the
+ * first product of the later batch): callers end batches between groups and never repeat a slug,
+ * as the generator does. Files from people go through `importCatalogue`.
+ */
+export async function importCatalogueBatches(
+  db: Executor,
+  head: { categories: unknown; brands: unknown },
+  batches: Iterable<unknown[]>,
+  options: { onProgress?: (p: ImportProgress) => void; now?: Date; total?: number } = {},
+): Promise<ImportResult> {
+  const now = options.now ?? new Date();
+  const progress = options.onProgress ?? (() => {});
+  const checked = (products: unknown[]) => {
+    const result = validateCatalogue({ ...head, products });
+    if (!result.ok) {
+      throw new DomainError(
+        "invalid",
+        `The catalogue has ${result.errors.length} problem(s):\n${result.errors.join("\n")}`,
+        result.errors.map((message) => ({ field: message.split(":")[0] ?? "file", message })),
+      );
+    }
+    return result.catalogue;
+  };
+  const taxonomy = checked([]);
+
+  return db.transaction(async (tx) => {
+    progress({ stage: "categories", done: 0, total: taxonomy.categories.length });
+    const { names, subcategories, underSubcategories } = await writeTaxonomy(tx, taxonomy, now, progress);
+    const result: ImportResult = {
+      categories: taxonomy.categories.length,
+      subcategories,
+      underSubcategories,
+      brands: taxonomy.brands.length,
+      products: 0,
+      sizes: 0,
+    };
+    const terms = new Set<string>();
+    for (const batch of batches) {
+      const cat = checked(batch);
+      await writeGroups(tx, cat);
+      for (let start = 0; start < cat.products.length; start += BATCH) {
+        const slice = cat.products.slice(start, start + BATCH);
+        await writeProducts(tx, slice, names, terms, now);
+        result.sizes += slice.reduce((n, p) => n + p.sizes.length, 0);
+      }
+      result.products += cat.products.length;
+      progress({ stage: "products", done: result.products, total: options.total ?? result.products });
+    }
+    await writeTerms(tx, terms);
+    await tx.execute(sql`ANALYZE products, product_sizes, search_postings, search_terms`);
+    return result;
+  });
+}
+
+/** The lexicon of spelling corrections gains the words of the products just written. */
+async function writeTerms(tx: Executor, terms: Set<string>): Promise<void> {
+  const termList = [...terms];
+  for (let start = 0; start < termList.length; start += 5000) {
+    await tx.execute(sql`INSERT INTO search_terms (term)
+      SELECT unnest(${sql.param(termList.slice(start, start + 5000))}::text[]) ON CONFLICT DO NOTHING`);
+  }
 }
 
 /** A row of a taxonomy table (categories, subcategories, under-subcategories, brands). */

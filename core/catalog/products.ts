@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type {
   PaginationResults,
   ProductDetail,
@@ -8,10 +8,11 @@ import type {
 } from "#contract/catalog.ts";
 import { queryRows } from "#db/client.ts";
 import { ID_PATTERN } from "#db/ids.ts";
+import { anyOf } from "#db/sql.ts";
 import type { CoreContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { countedPage, pageOffset, pagination, pickFields } from "../shared/pages.ts";
-import { availableProductStockSql } from "../stock/availability.ts";
+import { availableProductStockSql, availableSizeStockSql } from "../stock/availability.ts";
 import { buildFilters, orderBy, textSearch } from "./product-query.ts";
 import {
   favoriteIds,
@@ -20,7 +21,6 @@ import {
   type ProductRow,
   productColumns,
   type SizeRow,
-  sizeColumns,
   toProductDetail,
 } from "./product-rows.ts";
 import { searchWords } from "./search.ts";
@@ -51,7 +51,6 @@ export async function listProducts(
   }
   const offset = pageOffset(query);
   const limit = sql`LIMIT ${query.limit} OFFSET ${offset}`;
-  const columns = productColumns(sql`p`);
   let rows: ProductRow[];
   let total: number;
   let correctedSearch: string | undefined;
@@ -62,10 +61,16 @@ export async function listProducts(
     correctedSearch = search.correctedSearch;
     if (!matches) return { ...emptyPage(query), correctedSearch };
     // The page of matches, counted over all of them, and their full rows in the same statement.
+    // Fenced matches are materialized whole anyway, so the window counts them at no extra cost. The
+    // postings' matches are counted apart, in a subquery run once: counting them through the
+    // window materialized every match (20–40 ms of a 60 ms search for a common word at 100k), where
+    // the count alone is an index-only scan of search_postings_lexeme_idx when the filters are the
+    // category at most (docs/decisions/056-scale-queries-and-page-render.md).
+    const counting = fenced ? sql`count(*) OVER ()::int` : sql`(SELECT count(*)::int FROM (${matches}) AS c)`;
     const page = await queryRows<ProductRow & { total: number }>(
       ctx.db,
       sql`WITH m AS ${fenced ? sql`MATERIALIZED` : sql``} (${matches}),
-          page AS (SELECT p.*, count(*) OVER ()::int AS total FROM m p ORDER BY ${orderBy(query.sort, rank)} ${limit})
+          page AS (SELECT p.*, ${counting} AS total FROM m p ORDER BY ${orderBy(query.sort, rank)} ${limit})
           SELECT ${productColumns(sql`x`)}, p.total FROM page p JOIN products x ON x.id = p.id
           ORDER BY ${orderBy(query.sort, rank)}`,
     );
@@ -81,25 +86,15 @@ export async function listProducts(
     rows = page;
   } else {
     // Without a search, an index-ordered scan stops after the page: counting separately is cheaper.
-    const where = buildFilters(query, "products");
-    const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+    const { whereSql, page } = listingPage(query);
     ({ total, rows } = await countedPage<ProductRow>(
       ctx.db,
-      sql`SELECT count(*)::int AS total FROM products p ${whereSql}`,
-      sql`SELECT ${columns} FROM products p ${whereSql} ORDER BY ${orderBy(query.sort, undefined)} ${limit}`,
+      listedCount(query) ?? sql`SELECT count(*)::int AS total FROM products p ${whereSql}`,
+      page,
     ));
   }
 
-  const items = await listItemsForRows(
-    ctx,
-    rows,
-    favoriteIds(
-      ctx,
-      options.viewerId,
-      rows.map((r) => r.id),
-    ),
-  );
-  const data = query.fields?.length ? items.map((item) => pickFields(item, query.fields!)) : items;
+  const data = await listingItems(ctx, rows, query.fields, options.viewerId);
   return {
     results: data.length,
     paginationResults: pagination(query, total),
@@ -127,6 +122,56 @@ export async function listFavoriteProducts(
   return { total, items: await listItemsForRows(ctx, rows, new Set(rows.map((r) => r.id))) };
 }
 
+/**
+ * The total of a listing filtered by category and brand at most (the storefront's listing, a
+ * category's or a brand's page), from the counts kept per category and brand (db/schema.ts
+ * `productCounts`): a few rows, whatever the catalogue's size, where counting the products read
+ * every listed one (4 s at 1M, docs/decisions/056-scale-queries-and-page-render.md). Undefined for
+ * any other filter, which counts the products.
+ */
+function listedCount(query: ProductListQuery): SQL | undefined {
+  const others = buildFilters({ ...query, category: undefined, brand: undefined }, "products");
+  if (others.length > 1) return undefined; // more than `archived_at IS NULL`
+  const where: SQL[] = [sql`true`];
+  if (query.category?.length) where.push(sql`c.category_id = ${anyOf(query.category)}`);
+  if (query.brand?.length) where.push(sql`c.brand_id = ${anyOf(query.brand)}`);
+  return sql`SELECT COALESCE(sum(c.listed), 0)::int AS total FROM product_counts c
+    WHERE ${sql.join(where, sql` AND `)}`;
+}
+
+/** A page of the catalogue without a search: its filters and the index-ordered page statement. */
+function listingPage(query: ProductListQuery): { whereSql: SQL; page: SQL } {
+  const where = buildFilters(query, "products");
+  const whereSql = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  // The page's ids first, then their rows: the offset is skipped in an index (an index-only scan of
+  // products_listed_sold_idx in the default order) rather than by fetching every skipped row.
+  const order = orderBy(query.sort, undefined);
+  const page = sql`SELECT ${productColumns(sql`p`)} FROM products p
+    JOIN (SELECT p.id FROM products p ${whereSql} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${pageOffset(query)}) k
+      ON k.id = p.id
+    ORDER BY ${order}`;
+  return { whereSql, page };
+}
+
+/** The rows of a page as list items (sizes, stock, the viewer's favorites), with only the asked fields. */
+async function listingItems(
+  ctx: CoreContext,
+  rows: ProductRow[],
+  fields: ProductListField[] | undefined,
+  viewerId: string | undefined,
+): Promise<Partial<ProductListItem>[]> {
+  const items = await listItemsForRows(
+    ctx,
+    rows,
+    favoriteIds(
+      ctx,
+      viewerId,
+      rows.map((r) => r.id),
+    ),
+  );
+  return fields?.length ? items.map((item) => pickFields(item, fields)) : items;
+}
+
 function emptyPage(query: { page: number; limit: number }): ProductPage {
   return { results: 0, paginationResults: pagination(query, 0), data: [], total: 0 };
 }
@@ -143,14 +188,44 @@ export async function getProduct(
   const missing = () => notFound(`No product for this ID: ${id.slice(0, 100)}.`);
   if (!ID_PATTERN.test(id)) throw missing();
   const now = ctx.now();
-  const [row] = await queryRows<ProductDetailRow>(
+  // One statement, one round trip: the sizes, taxonomy names, colour variants and the viewer's
+  // favorite come back as JSON beside the row. Four parallel reads used to hold up to four pool
+  // connections per request, which capped throughput under load (bench/results/scale-*.md).
+  const [row] = await queryRows<
+    ProductDetailRow & {
+      sizes: SizeRow[];
+      sub_categories: { id: string; name: string }[];
+      under_sub_categories: { id: string; name: string }[];
+      variants: { id: string; image_cover: string; color: string; color_name: string }[];
+      is_favorite: boolean;
+    }
+  >(
     ctx.db,
     sql`SELECT p.id, p.title, p.slug, p.color, p.color_name, p.image_cover, p.images, p.description,
           p.price_cents, p.price_before_discount_cents, p.discount_percent, p.has_sizes,
           ${availableProductStockSql(sql`p`, now)} AS available, p.sold,
           p.ratings_average::float8 AS ratings_average, p.ratings_quantity, p.category_id, p.brand_id,
           p.created_at, p.updated_at, c.name AS category_name, b.name AS brand_name,
-          g.id AS group_id, g.name AS group_name
+          g.id AS group_id, g.name AS group_name,
+          COALESCE((SELECT json_agg(json_build_object('id', s.id, 'product_id', s.product_id, 'size', s.size,
+              'position', s.position, 'stock', s.stock, 'price_cents', s.price_cents,
+              'price_before_discount_cents', s.price_before_discount_cents, 'discount_percent', s.discount_percent,
+              'available', ${availableSizeStockSql(sql`s`, now)}) ORDER BY s.position, s.size)
+            FROM product_sizes s WHERE s.product_id = p.id AND s.removed_at IS NULL), '[]'::json) AS sizes,
+          COALESCE((SELECT json_agg(json_build_object('id', s.id, 'name', s.name) ORDER BY s.name)
+            FROM product_subcategories ps JOIN subcategories s ON s.id = ps.subcategory_id
+            WHERE ps.product_id = p.id), '[]'::json) AS sub_categories,
+          COALESCE((SELECT json_agg(json_build_object('id', u.id, 'name', u.name) ORDER BY u.name)
+            FROM product_under_subcategories pu JOIN under_subcategories u ON u.id = pu.under_subcategory_id
+            WHERE pu.product_id = p.id), '[]'::json) AS under_sub_categories,
+          COALESCE((SELECT json_agg(json_build_object('id', v.id, 'image_cover', v.image_cover, 'color', v.color,
+              'color_name', v.color_name) ORDER BY v.created_at, v.id)
+            FROM products v WHERE v.group_id = p.group_id AND v.archived_at IS NULL), '[]'::json) AS variants,
+          ${
+            options.viewerId
+              ? sql`EXISTS (SELECT 1 FROM favorites f WHERE f.customer_id = ${options.viewerId} AND f.product_id = p.id)`
+              : sql`false`
+          } AS is_favorite
         FROM products p
         JOIN categories c ON c.id = p.category_id
         LEFT JOIN brands b ON b.id = p.brand_id
@@ -160,39 +235,12 @@ export async function getProduct(
   // An archived product is gone from the shop: its page is a 404 like any unknown id.
   if (!row) throw missing();
 
-  const [sizes, subCategories, underSubCategories, variants, favorites] = await Promise.all([
-    queryRows<SizeRow>(
-      ctx.db,
-      sql`SELECT ${sizeColumns(now)} FROM product_sizes s WHERE s.product_id = ${id} AND s.removed_at IS NULL
-          ORDER BY s.position, s.size`,
-    ),
-    queryRows<{ id: string; name: string }>(
-      ctx.db,
-      sql`SELECT s.id, s.name FROM product_subcategories ps JOIN subcategories s ON s.id = ps.subcategory_id
-          WHERE ps.product_id = ${id} ORDER BY s.name`,
-    ),
-    queryRows<{ id: string; name: string }>(
-      ctx.db,
-      sql`SELECT u.id, u.name FROM product_under_subcategories pu
-          JOIN under_subcategories u ON u.id = pu.under_subcategory_id
-          WHERE pu.product_id = ${id} ORDER BY u.name`,
-    ),
-    row.group_id
-      ? queryRows<{ id: string; image_cover: string; color: string; color_name: string }>(
-          ctx.db,
-          sql`SELECT id, image_cover, color, color_name FROM products
-              WHERE group_id = ${row.group_id} AND archived_at IS NULL ORDER BY created_at, id`,
-        )
-      : Promise.resolve([]),
-    favoriteIds(ctx, options.viewerId, [id]),
-  ]);
-
   return toProductDetail(row, {
-    sizes,
-    subCategories,
-    underSubCategories,
-    variants,
-    isFavorite: favorites.has(id),
+    sizes: row.sizes,
+    subCategories: row.sub_categories,
+    underSubCategories: row.under_sub_categories,
+    variants: row.variants,
+    isFavorite: row.is_favorite,
   });
 }
 
@@ -206,22 +254,23 @@ export async function listRelatedProducts(
   options: { limit: number; fields?: ProductListField[]; viewerId?: string },
 ): Promise<Partial<ProductListItem>[]> {
   const ids = (refs: { _id: string }[]) => (refs.length > 0 ? refs.map((r) => r._id) : undefined);
-  const page = await listProducts(
-    ctx,
-    {
-      page: 1,
-      limit: options.limit + 1, // one more, in case the product itself is among them
-      fields: options.fields,
-      category: [product.category._id],
-      subCategories: ids(product.subCategories),
-      underSubCategories: ids(product.underSubCategories),
-      brand: product.brand ? [product.brand._id] : undefined,
-      sort: [
-        { field: "sold", descending: true },
-        { field: "ratingsAverage", descending: true },
-      ],
-    },
-    { viewerId: options.viewerId },
-  );
-  return page.data.filter((p) => p._id !== product._id).slice(0, options.limit);
+  const query: ProductListQuery = {
+    page: 1,
+    limit: options.limit + 1, // one more, in case the product itself is among them
+    fields: options.fields,
+    category: [product.category._id],
+    subCategories: ids(product.subCategories),
+    underSubCategories: ids(product.underSubCategories),
+    brand: product.brand ? [product.brand._id] : undefined,
+    sort: [
+      { field: "sold", descending: true },
+      { field: "ratingsAverage", descending: true },
+    ],
+  };
+  // listProducts' page without its count: the related products need no total, and counting every
+  // product of the category and brand grew with the catalogue on every product page
+  // (docs/decisions/055-growth-benchmark.md).
+  const rows = await queryRows<ProductRow>(ctx.db, listingPage(query).page);
+  const data = await listingItems(ctx, rows, query.fields, options.viewerId);
+  return data.filter((p) => p._id !== product._id).slice(0, options.limit);
 }

@@ -17,6 +17,7 @@ import type { CoreContext } from "../context.ts";
 import { countCouponUse } from "../coupons/coupons.ts";
 import { conflict, DomainError, invalid, invalidField } from "../errors.ts";
 import { cancelOrder } from "../orders/cancellation.ts";
+import { announceOrder } from "../orders/order-announcements.ts";
 import { recordStatus } from "../orders/order-records.ts";
 import { readOrder } from "../orders/orders.ts";
 import { countSold, moveOrderStock } from "../orders/sales.ts";
@@ -117,6 +118,7 @@ async function placeOrder(
   if (!card) await countSold(tx, cart.lines, 1);
   await tx.execute(sql`DELETE FROM stock_holds WHERE customer_id = ${customerId}`);
   await tx.execute(sql`UPDATE carts SET coupon_id = NULL WHERE customer_id = ${customerId}`);
+  await announceOrder(tx, ctx, orderId, "order.placed");
   return { orderId, orderNumber: number, lines: cart.lines, pricing, paymentDeadline };
 }
 

@@ -7,6 +7,7 @@ import type { CoreContext } from "../context.ts";
 import { releaseCouponUse } from "../coupons/coupons.ts";
 import { lockCart, putBackInCart } from "../stock/holds.ts";
 import { lockStockRows } from "../stock/locks.ts";
+import { announceOrder } from "./order-announcements.ts";
 import { ORDER_COLUMNS, type OrderRow, orderMoves, recordStatus } from "./order-records.ts";
 import { moveOrderStock } from "./sales.ts";
 
@@ -29,6 +30,7 @@ export async function lockOrder(db: Executor, where: { id?: string; provider?: s
  * alone; returns whether it cancelled.
  */
 export async function cancelLockedOrder(
+  ctx: CoreContext,
   db: Executor,
   order: OrderRow,
   now: Date,
@@ -47,6 +49,7 @@ export async function cancelLockedOrder(
   await moveOrderStock(db, moves, -1);
   if (order.coupon_id) await releaseCouponUse(db, order.coupon_id);
   await putBackInCart(db, order.customer_id, moves, now);
+  await announceOrder(db, ctx, order.id, "order.cancelled");
   return true;
 }
 
@@ -64,7 +67,7 @@ export async function cancelOrder(
   const outcome = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, { id: orderId });
     if (!order || (options.customerId && order.customer_id !== options.customerId)) return null;
-    return { order, cancelled: await cancelLockedOrder(tx, order, now, options.reason) };
+    return { order, cancelled: await cancelLockedOrder(ctx, tx, order, now, options.reason) };
   });
   if (!outcome) return null;
   const { order, cancelled } = outcome;

@@ -34,6 +34,10 @@ export interface OrderRow {
   payment_session_id: string | null;
   payment_expires_at: Date | string | null;
   paid_at: Date | string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  refunded_cents: number;
   created_at: Date | string;
 }
 
@@ -50,17 +54,32 @@ interface ItemRow {
   total_cents: number;
 }
 
-interface HistoryRow {
+export interface HistoryRow {
   order_id: string;
   status: OrderStatus;
   note: string | null;
+  actor_id: string | null;
+  created_at: Date | string;
+}
+
+export interface RefundRow {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  lines: { position: number; quantity: number }[] | null;
+  reason: string;
+  method: "provider" | "cash";
+  status: "pending" | "succeeded" | "failed";
+  failure_reason: string | null;
+  actor_id: string | null;
   created_at: Date | string;
 }
 
 export const ORDER_COLUMNS = sql`o.id, o.number, o.customer_id, o.status, o.payment_method, o.phone, o.country, o.state,
   o.city, o.street, o.postal_code, o.items_cents, o.tax_cents, o.shipping_cents, o.total_cents, o.discount_cents,
   o.total_after_discount_cents, o.coupon_id, o.coupon_code, o.coupon_percent, o.payment_provider,
-  o.payment_session_id, o.payment_expires_at, o.paid_at, o.created_at`;
+  o.payment_session_id, o.payment_expires_at, o.paid_at, o.carrier, o.tracking_number, o.tracking_url,
+  o.refunded_cents, o.created_at`;
 
 /** The items of these orders, in the order they were in the cart. */
 export async function orderItems(db: Executor, orderIds: readonly string[]): Promise<ItemRow[]> {
@@ -92,12 +111,34 @@ export async function recordStatus(
   status: OrderStatus,
   at: Date,
   note?: string,
+  actorId?: string,
 ) {
-  await db.execute(sql`INSERT INTO order_status_history (order_id, status, note, created_at)
-    VALUES (${orderId}, ${status}, ${note ?? null}, ${ts(at)})`);
+  await db.execute(sql`INSERT INTO order_status_history (order_id, status, note, actor_id, created_at)
+    VALUES (${orderId}, ${status}, ${note ?? null}, ${actorId ?? null}, ${ts(at)})`);
 }
 
-function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order {
+/** The timelines of these orders, each in the order it was written. */
+export async function orderHistory(db: Executor, orderIds: readonly string[]): Promise<HistoryRow[]> {
+  if (orderIds.length === 0) return [];
+  // The id is a sequence: entries of the same instant keep the order they were written in.
+  return queryRows<HistoryRow>(
+    db,
+    sql`SELECT order_id, status, note, actor_id, created_at FROM order_status_history
+        WHERE order_id = ${anyOf(orderIds)} ORDER BY order_id, id`,
+  );
+}
+
+/** The refunds of these orders, oldest first. */
+export async function orderRefunds(db: Executor, orderIds: readonly string[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return queryRows<RefundRow>(
+    db,
+    sql`SELECT id, order_id, amount_cents, lines, reason, method, status, failure_reason, actor_id, created_at
+        FROM order_refunds WHERE order_id = ${anyOf(orderIds)} ORDER BY order_id, created_at, id`,
+  );
+}
+
+function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[], refunds: RefundRow[]): Order {
   return {
     _id: row.id,
     number: row.number,
@@ -139,6 +180,16 @@ function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order 
           }
         : null,
     statusHistory: history.map((h) => ({ status: h.status, at: iso(h.created_at), note: h.note })),
+    shipment:
+      row.carrier && row.tracking_number
+        ? { carrier: row.carrier, trackingNumber: row.tracking_number, trackingUrl: row.tracking_url }
+        : null,
+    refunds: refunds.map((r) => ({
+      amount: centsToAmount(r.amount_cents),
+      status: r.status,
+      at: iso(r.created_at),
+    })),
+    refundedAmount: centsToAmount(row.refunded_cents),
     createdAt: iso(row.created_at),
   };
 }
@@ -146,22 +197,17 @@ function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order 
 /** Full orders (items and timelines) for these rows, in the rows' order. */
 export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
-  const [items, history] = await Promise.all([
+  const [items, history, refunds] = await Promise.all([
     orderItems(db, ids),
-    ids.length === 0
-      ? Promise.resolve([] as HistoryRow[])
-      : queryRows<HistoryRow>(
-          db,
-          // The id is a sequence: entries of the same instant keep the order they were written in.
-          sql`SELECT order_id, status, note, created_at FROM order_status_history
-              WHERE order_id = ${anyOf(ids)} ORDER BY order_id, id`,
-        ),
+    orderHistory(db, ids),
+    orderRefunds(db, ids),
   ]);
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((i) => i.order_id === row.id),
       history.filter((h) => h.order_id === row.id),
+      refunds.filter((r) => r.order_id === row.id),
     ),
   );
 }

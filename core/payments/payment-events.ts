@@ -5,6 +5,7 @@ import { ts } from "#db/sql.ts";
 import type { CoreContext } from "../context.ts";
 import { DomainError } from "../errors.ts";
 import { cancelLockedOrder, lockOrder } from "../orders/cancellation.ts";
+import { announceOrder } from "../orders/order-announcements.ts";
 import { type OrderRow, orderMoves, recordStatus } from "../orders/order-records.ts";
 import { countSold, moveOrderStock } from "../orders/sales.ts";
 import type { PaymentProviderName } from "../ports/payments.ts";
@@ -79,7 +80,13 @@ export async function handlePaymentEvent(
     const outcome = (status: OrderStatus) => ({ handled: true, orderId: order.id, status });
 
     if (event.type === "checkout.session.expired") {
-      const cancelled = await cancelLockedOrder(tx, order, now, "The payment page expired before payment.");
+      const cancelled = await cancelLockedOrder(
+        ctx,
+        tx,
+        order,
+        now,
+        "The payment page expired before payment.",
+      );
       return outcome(cancelled ? "cancelled" : order.status);
     }
     // A delayed payment method completed the page without the money: its own event follows.
@@ -113,6 +120,7 @@ export async function handlePaymentEvent(
       updated_at = ${ts(now)} WHERE id = ${order.id}`);
     await recordStatus(tx, order.id, "paid", now, note);
     await countSold(tx, items, 1);
+    await announceOrder(tx, ctx, order.id, "order.paid");
     return outcome("paid");
   });
 }

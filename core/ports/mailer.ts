@@ -9,4 +9,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The message's own id (a notification's row id): the outbox keeps one message per id, and SMTP
+   * sends it as the Message-ID, so a retried delivery is recognisably the same message.
+   */
+  messageId?: string;
 }

@@ -15,6 +15,57 @@ export interface PaymentProvider {
    * shopper paid (the confirmation follows), `expired` when it takes no payment any more.
    */
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionState>;
+  /**
+   * Gives back part or all of what a session took (core/orders/refunds.ts). The same idempotency key
+   * (the refund's own id) gives back once, however often it is asked. Resolves with the provider's
+   * answer (a refusal is a `failed` outcome); rejects only when the outcome is unknown (the provider
+   * did not answer), so the caller keeps the refund pending and may ask again.
+   */
+  refund(request: ProviderRefundRequest): Promise<ProviderRefundOutcome>;
+  /**
+   * What the provider holds of one payment (Stripe: a payment intent), for reconciling a refund
+   * event that names only the payment (core/payments/refund-events.ts): the checkout session that
+   * took it, and its refunds as they stand. The built-in checkout knows none.
+   */
+  lookUpPayment(paymentId: string): Promise<ProviderPayment>;
+}
+
+export interface ProviderRefundRequest {
+  orderId: string;
+  /** The checkout session that took the payment. */
+  sessionId: string;
+  amountCents: number;
+  /** The refund's row id: the provider's idempotency key and the refund's metadata. */
+  refundId: string;
+  /** A second try of a refund whose first outcome is unknown: look for it before making it. */
+  retry: boolean;
+}
+
+export type ProviderRefundStatus = "pending" | "succeeded" | "failed";
+
+export interface ProviderRefundOutcome {
+  status: ProviderRefundStatus;
+  /** The provider's id of the refund; null when it refused to make one. */
+  providerRefundId: string | null;
+  /** Why it failed, as the provider says it. */
+  failureReason: string | null;
+}
+
+/** A refund as the provider holds it. */
+export interface ProviderRefund extends ProviderRefundOutcome {
+  providerRefundId: string;
+  amountCents: number;
+  /** The payment it gives back (Stripe: the payment intent). */
+  paymentId: string | null;
+  /** Ours, from the refund's metadata, when the shop made it. */
+  refundId: string | null;
+  orderId: string | null;
+}
+
+export interface ProviderPayment {
+  /** The checkout session that took the payment, when the provider knows it. */
+  sessionId: string | null;
+  refunds: ProviderRefund[];
 }
 
 export interface CheckoutSessionState {

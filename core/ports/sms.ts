@@ -1,4 +1,4 @@
 /** Sends a text message: the built-in outbox by default (a real SMS gateway plugs in here). */
 export interface SmsTransport {
-  send(message: { to: string; text: string }): Promise<void>;
+  send(message: { to: string; text: string; messageId?: string }): Promise<void>;
 }

@@ -1,8 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import { normalizeAuthenticationCode } from "#contract/accounts.ts";
 import type { Executor } from "#db/client.ts";
-import { keyFor } from "../accounts/keys.ts";
+import { openSecret as openWith, sealSecret as sealWith } from "../accounts/keys.ts";
 import { enforceLimit, type LimitRule } from "../accounts/limits.ts";
 import type { CoreContext } from "../context.ts";
 import { DomainError } from "../errors.ts";
@@ -26,32 +25,16 @@ export const TWO_FACTOR_CODE_LIMIT: LimitRule = {
 
 export const CODE_ALREADY_USED = "This code has already been used. Wait for the next one in your app.";
 
-const SEAL_VERSION = "v1";
-
 /**
- * Seals a TOTP secret with AES-256-GCM under a key of its own derived from the server secret
- * (core/accounts/keys.ts). The account id is the additional data, so a sealed secret copied onto
- * another account's row does not open there. A leaked table alone gives no codes away.
+ * Seals a TOTP secret at rest under its own key (core/accounts/keys.ts: sealSecret). The account id
+ * is the additional data, so a sealed secret copied onto another account's row does not open there.
  */
-export function sealSecret(ctx: Pick<CoreContext, "accounts">, accountId: string, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keyFor(ctx, "totp-seal"), iv);
-  cipher.setAAD(Buffer.from(accountId));
-  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return [SEAL_VERSION, iv, sealed, cipher.getAuthTag()]
-    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
-    .join(".");
-}
+export const sealSecret = (ctx: Pick<CoreContext, "accounts">, accountId: string, secret: string): string =>
+  sealWith(ctx, "totp-seal", accountId, secret);
 
 /** The secret `sealSecret` sealed for this account; throws when it was tampered with or moved. */
-export function openSecret(ctx: Pick<CoreContext, "accounts">, accountId: string, sealed: string): string {
-  const [version, iv, data, tag] = sealed.split(".");
-  if (version !== SEAL_VERSION || !iv || !data || !tag) throw new Error("not a sealed TOTP secret");
-  const decipher = createDecipheriv("aes-256-gcm", keyFor(ctx, "totp-seal"), Buffer.from(iv, "base64url"));
-  decipher.setAAD(Buffer.from(accountId));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
-}
+export const openSecret = (ctx: Pick<CoreContext, "accounts">, accountId: string, sealed: string): string =>
+  openWith(ctx, "totp-seal", accountId, sealed);
 
 /** The key (base32) and the URI an authenticator app reads from a QR code or a link. */
 export function totpKey(

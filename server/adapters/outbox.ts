@@ -18,17 +18,27 @@ export interface OutboxEntry {
  * are read at /dev/outbox outside production, by a person or a test.
  */
 export function createOutbox(db: Database, now: () => Date = () => new Date()) {
-  const store = (channel: "email" | "sms", to: string, subject: string, text: string, html: string | null) =>
-    db.execute(sql`INSERT INTO outbox_messages (id, channel, recipient, subject, text, html, created_at)
-      VALUES (${newId()}, ${channel}, ${to}, ${subject}, ${text}, ${html}, ${now().toISOString()}::timestamptz)`);
+  // A message with an id already kept is a retried delivery: it is kept once.
+  const store = (
+    channel: "email" | "sms",
+    to: string,
+    subject: string,
+    text: string,
+    html: string | null,
+    messageId: string | undefined,
+  ) =>
+    db.execute(sql`INSERT INTO outbox_messages (id, channel, recipient, subject, text, html, message_id, created_at)
+      VALUES (${newId()}, ${channel}, ${to}, ${subject}, ${text}, ${html}, ${messageId ?? null},
+        ${now().toISOString()}::timestamptz)
+      ON CONFLICT (message_id) DO NOTHING`);
   const mailer: Mailer = {
     async send(message) {
-      await store("email", message.to, message.subject, message.text, message.html);
+      await store("email", message.to, message.subject, message.text, message.html, message.messageId);
     },
   };
   const sms: SmsTransport = {
     async send(message) {
-      await store("sms", message.to, "", message.text, null);
+      await store("sms", message.to, "", message.text, null, message.messageId);
     },
   };
   return { mailer, sms };

@@ -1,5 +1,12 @@
 import Stripe from "stripe";
-import type { CheckoutSessionRequest, CheckoutSessionState, PaymentProvider } from "#core/ports/payments.ts";
+import type {
+  CheckoutSessionRequest,
+  CheckoutSessionState,
+  PaymentProvider,
+  ProviderRefund,
+  ProviderRefundOutcome,
+  ProviderRefundStatus,
+} from "#core/ports/payments.ts";
 
 /**
  * Stripe refuses an `expires_at` less than 30 minutes after it creates the session, and the order's
@@ -39,6 +46,43 @@ export function createStripeClient(options: Pick<StripePaymentsOptions, "secretK
     }),
   });
 }
+
+/**
+ * A Stripe refund's status as the shop counts it: `requires_action` is still under way, and a
+ * `canceled` refund gave nothing back, as a `failed` one (docs/back-office/refunds.md#stripe).
+ */
+function refundStatusOf(status: string | null): ProviderRefundStatus {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** A Stripe refund in the port's words. */
+export function providerRefundOf(refund: Stripe.Refund): ProviderRefund {
+  const status = refundStatusOf(refund.status);
+  return {
+    providerRefundId: refund.id,
+    amountCents: refund.amount,
+    status,
+    failureReason:
+      status !== "failed"
+        ? null
+        : refund.status === "canceled"
+          ? "The refund was cancelled in Stripe."
+          : `Stripe could not refund: ${refund.failure_reason ?? "unknown"}.`,
+    paymentId: idOf(refund.payment_intent),
+    refundId: refund.metadata?.refundId || null,
+    orderId: refund.metadata?.orderId || null,
+  };
+}
+
+const outcomeOf = (refund: Stripe.Refund): ProviderRefundOutcome => {
+  const { status, providerRefundId, failureReason } = providerRefundOf(refund);
+  return { status, providerRefundId, failureReason };
+};
 
 /** Whole seconds since the epoch, as Stripe's timestamps are. */
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -143,6 +187,67 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: "expired", url: null };
         throw error;
       }
+    },
+
+    async refund(request) {
+      const refused = (error: unknown, what: string): ProviderRefundOutcome => {
+        options.logger?.error({ err: error, orderId: request.orderId, refundId: request.refundId }, what);
+        const reason = error instanceof Error ? error.message : String(error);
+        return {
+          status: "failed",
+          providerRefundId: null,
+          failureReason: `Stripe refused the refund: ${reason}`,
+        };
+      };
+      // Stripe refunds a payment intent; the order keeps the checkout session that made it.
+      let paymentIntent: string | null;
+      try {
+        paymentIntent = idOf((await stripe.checkout.sessions.retrieve(request.sessionId)).payment_intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return refused(error, "Stripe: the refunded order's checkout session is unknown");
+        throw error;
+      }
+      if (!paymentIntent) {
+        return {
+          status: "failed",
+          providerRefundId: null,
+          failureReason: "Stripe holds no payment for this order's checkout session.",
+        };
+      }
+      // Stripe forgets an idempotency key after 24 hours: a refund asked again later is looked for
+      // by the id it carries before it is made.
+      if (request.retry) {
+        const made = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+        const mine = made.data.find((r) => r.metadata?.refundId === request.refundId);
+        if (mine) return outcomeOf(mine);
+      }
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: request.amountCents,
+            metadata: { orderId: request.orderId, refundId: request.refundId },
+          },
+          { idempotencyKey: `refund-${request.refundId}` },
+        );
+        return outcomeOf(refund);
+      } catch (error) {
+        // A refusal (more than what is left, a disputed charge): nothing was given back. Anything
+        // else (no answer, a 5xx, the same key still in flight) leaves the outcome unknown.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return refused(error, "Stripe: the refund was refused");
+        options.logger?.error({ err: error, orderId: request.orderId }, "Stripe: refunding failed");
+        throw error;
+      }
+    },
+
+    async lookUpPayment(paymentId) {
+      const [sessions, refunds] = await Promise.all([
+        stripe.checkout.sessions.list({ payment_intent: paymentId, limit: 1 }),
+        stripe.refunds.list({ payment_intent: paymentId, limit: 100 }),
+      ]);
+      return { sessionId: sessions.data[0]?.id ?? null, refunds: refunds.data.map(providerRefundOf) };
     },
 
     async expireCheckoutSession(sessionId) {

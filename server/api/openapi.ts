@@ -30,13 +30,24 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
     schema: { type: "string", maxLength: 200 },
   },
   q: {
-    description: "Back-office lists: words the rows' titles (or names, emails) contain, ignoring case.",
+    description:
+      "Back-office lists: words the rows' titles (or names, emails) contain, ignoring case. Orders (staff): an order number (`1042`, `#1042`), part of the customer's email address, or part of the phone number the order ships to (six digits or more).",
     schema: { type: "string", maxLength: 100 },
   },
   status: {
     description:
-      "Only records in this state now. Coupons (staff): `active`, `scheduled`, `expired`, `used up`, `disabled`.",
-    schema: { type: "string" },
+      "Only records in this state now. Coupons (staff): `active`, `scheduled`, `expired`, `used up`, `disabled`. Orders (staff): one or several of `pending_payment`, `paid`, `placed`, `processing`, `shipped`, `delivered`, `cancelled`, `returned` (repeated, `status[]=`, or comma-separated).",
+    schema: { type: "array", items: { type: "string" } },
+    explode: true,
+  },
+  paymentMethod: {
+    description: "Orders (staff) paid this way: `credit_card` or `cash_on_delivery`.",
+    schema: { type: "string", enum: ["credit_card", "cash_on_delivery"] },
+  },
+  customer: {
+    description:
+      "Orders (staff) of this customer: their account id, or their email address (whole, ignoring case).",
+    schema: { type: "string", maxLength: 254 },
   },
   category: {
     description: "Category id(s): repeated, `category[]=`, or comma-separated.",
@@ -85,11 +96,11 @@ const PARAMETERS: Record<string, { description: string; schema: JsonSchema; expl
     schema: { type: "string" },
   },
   from: {
-    description: "Audit entries on or after this day (YYYY-MM-DD, UTC).",
+    description: "Audit entries or orders (staff) on or after this day (YYYY-MM-DD, UTC).",
     schema: { type: "string", format: "date" },
   },
   to: {
-    description: "Audit entries on or before this day (YYYY-MM-DD, UTC).",
+    description: "Audit entries or orders (staff) on or before this day (YYYY-MM-DD, UTC).",
     schema: { type: "string", format: "date" },
   },
   url: {

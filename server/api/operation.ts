@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { CoreContext } from "#core/context.ts";
 import { optionalSession, requireSession, requireStaff } from "../middleware/session.ts";
+import { markShareable } from "../middleware/shared-cache.ts";
 import { parseBody, parseParams, parseQuery } from "./validate.ts";
 
 /**
@@ -47,7 +48,7 @@ export interface OperationSpec<
   Q extends Schema = Schema,
   B extends Schema = Schema,
 > {
-  method: "get" | "post" | "put" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** Under /api/v1, with path parameters written `{name}` as OpenAPI writes them. */
   path: string;
   access: Access;
@@ -127,5 +128,7 @@ export function mountOperations(api: Hono, operations: readonly Operation[], dep
     api.on(op.method.toUpperCase(), [honoPath(op.path)], ...guard, handlerOf(op, deps));
   for (const op of operations) if (op.access !== "viewer") mount(op, guards[op.access]);
   api.use(optionalSession(deps.ctx));
-  for (const op of operations) if (op.access === "viewer") mount(op, []);
+  // A visitor's catalogue GET may be kept by a shared cache (docs/decisions/054-shared-cache.md).
+  for (const op of operations)
+    if (op.access === "viewer") mount(op, op.method === "get" ? [markShareable] : []);
 }

@@ -30,7 +30,7 @@ export const settingsAdminOperations = [
       access: "admin",
       summary: "Change the shop's settings",
       description:
-        "Replaces every setting: `taxRate` a percent 0–100 with at most 2 decimals, `shipping` and `freeShippingThreshold` dollars with at most 2 decimals, `reservationMinutes` 1–1440, `lowStockThreshold` ≥ 0, `storeName` 1–60 characters, `contactEmail` an address or empty. In force at once on every instance: carts are priced and held, and mail is signed, with the settings read at that moment. Audited as `settings.update` with the values before and after.",
+        "Replaces every setting: `taxRate` a percent 0–100 with at most 2 decimals, `shipping` and `freeShippingThreshold` dollars with at most 2 decimals, `reservationMinutes` 1–1440, `lowStockThreshold` ≥ 0, `storeName` 1–60 characters, `contactEmail` an address or empty, `orderAlertEmail` an address or empty (where the staff's new-order alert is mailed; left out, the saved address stands). In force at once on every instance: carts are priced and held, and mail is signed, with the settings read at that moment. Audited as `settings.update` with the values before and after.",
       body: shopSettingsBody,
       ok: { status: "200", description: "The settings as saved.", schema: shopSettingsResponse },
     },

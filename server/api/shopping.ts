@@ -31,6 +31,7 @@ import { getCart } from "#core/checkout/current-cart.ts";
 import { resumePayment } from "#core/checkout/resume-payment.ts";
 import type { CoreContext } from "#core/context.ts";
 import { addFavorite, listFavorites, removeFavorite } from "#core/favorites/favorites.ts";
+import { cancelOwnOrder } from "#core/orders/customer-cancellation.ts";
 import { getOrder, listOrders } from "#core/orders/orders.ts";
 import { type ApiDeps, defineOperation } from "./operation.ts";
 
@@ -277,6 +278,28 @@ export const shoppingOperations = [
       const origin = publicUrl ?? new URL(c.req.url).origin;
       const orderId = c.req.param("orderId") as string;
       return c.json(await resumePayment(ctx, me(c), orderId, { origin }));
+    },
+  ),
+  defineOperation(
+    {
+      method: "post",
+      path: "/customer/orders/{orderId}/cancel",
+      summary: "Cancel one of the customer's orders",
+      description:
+        "While the order is `placed` (cash on delivery) or `pending_payment` (a card order awaiting its payment). Its stock goes back on the shelf, its coupon's use is given back, the timeline gains a `cancelled` entry and the customer is mailed once. A card order awaiting its payment also gets its payment page closed and its items put back in the customer's cart. Cancelling a cancelled order again answers it as it is and changes nothing.",
+      access: "customer",
+      unparsedParams: z.object({ orderId: z.string().regex(ID_PATTERN) }),
+      ok: { status: "200", description: "The order, cancelled.", schema: orderResponse },
+      fails: {
+        "404":
+          "No such order among the customer's (another customer's id and a malformed id answer the same).",
+        "409":
+          "The shop has started preparing the order (`This order can no longer be cancelled: it is being prepared.`) or sent it (`…: it has been shipped.`, `…: it has been delivered.`)",
+      },
+    },
+    async (c, _input, { ctx }) => {
+      const { order } = await cancelOwnOrder(ctx, me(c), c.req.param("orderId") as string);
+      return c.json({ data: order });
     },
   ),
 ];

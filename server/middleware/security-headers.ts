@@ -57,13 +57,15 @@ function originOf(url: string | undefined): string | undefined {
 
 /**
  * The Content-Security-Policy of one response. Scripts run only from this origin or inline with
- * `nonce`; nothing may frame the shop, embed plugins, move the base URL or post forms elsewhere.
+ * `nonce` — or, for a page a shared cache may keep, inline with one of `nonce`'s sha256 hash sources
+ * (server/middleware/shared-cache.ts, docs/decisions/054-shared-cache.md); nothing may frame the shop, embed plugins, move the base URL or post forms elsewhere.
  * Styles keep 'unsafe-inline': React renders `style` attributes and the outbox page has a `<style>`
  * block, and the threat CSP answers here is script injection (decision 023).
  */
-export function contentSecurityPolicy(nonce: string, config: SecurityHeadersConfig): string {
+export function contentSecurityPolicy(nonce: string | string[], config: SecurityHeadersConfig): string {
   // 'report-sample': a violation report quotes the refused script's start (the e2e fixture prints it).
-  const scripts = ["'self'", `'nonce-${nonce}'`, "'report-sample'"];
+  const inline = typeof nonce === "string" ? [`'nonce-${nonce}'`] : nonce;
+  const scripts = ["'self'", ...inline, "'report-sample'"];
   const connects = ["'self'"];
   let frames = ["'none'"];
   if (config.SMS_PROVIDER === "firebase") {
@@ -135,8 +137,10 @@ export function securityHeaders(config: SecurityHeadersConfig): MiddlewareHandle
     const nonce = newNonce();
     c.set("cspNonce", nonce);
     await next();
+    // A shareable answer carries no nonce: a cached copy would hand the same one to every visitor.
+    const hashes = c.get("cspScriptHashes");
     const headers = new Headers({
-      "Content-Security-Policy": contentSecurityPolicy(nonce, config),
+      "Content-Security-Policy": contentSecurityPolicy(hashes ?? nonce, config),
       "X-Content-Type-Options": "nosniff",
       "X-Frame-Options": "DENY",
       "Referrer-Policy": "strict-origin-when-cross-origin",

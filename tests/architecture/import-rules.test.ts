@@ -55,6 +55,9 @@ const LAYER_RULES: LayerRule[] = [
   },
 ];
 
+/** The one folder of core that may import React: the mail templates, rendered to HTML on the server. */
+const MAIL_TEMPLATES = "core/notifications/mail/";
+
 /** Folders whose subfolders must not import each other in a cycle, and whose files must not either. */
 const ACYCLIC_FOLDERS = ["core/"];
 
@@ -202,6 +205,18 @@ describe("import rules", () => {
       expect(findCycle(fileGraphs(root, imports))).toBeUndefined();
     });
   }
+
+  // Mail is built from React components (docs/decisions/049-order-mail-templates.md), rendered to
+  // strings on the server; React stays out of the rest of core, which is framework-free.
+  it("core/ imports React and React Email only in core/notifications/mail/ (server-rendered mail templates)", () => {
+    const reactPackages = ["react", "react-dom", "@react-email/components", "@react-email/render"];
+    const outside = [...imports].filter(
+      ([file]) => file.startsWith("core/") && !file.startsWith(MAIL_TEMPLATES),
+    );
+    const rule: LayerRule = { files: "core/", forbidden: reactPackages, why: "" };
+    expect(breaches(rule, new Map(outside))).toEqual([]);
+    expect(imports.get(`${MAIL_TEMPLATES}mail-layout.tsx`)).toContain("@react-email/components");
+  });
 
   it("finds a cycle and names it", () => {
     const graph = new Map([

@@ -143,13 +143,19 @@ test("phone product cards show the whole title, colour included", async ({ page 
   await page.goto("/search/?page=1");
   const titles = page.getByRole("main").getByRole("heading", { level: 3 });
   await expect(titles.first()).toBeVisible();
-  const cut = await titles.evaluateAll(
-    (els) =>
-      els.filter(
-        (el) => el.scrollHeight > el.clientHeight + 1 || getComputedStyle(el).webkitLineClamp !== "none",
-      ).length,
-  );
-  expect(cut).toBe(0);
+  // Polled: a phone's first visit loads the list again for its width after hydrating
+  // (app/lib/viewport.ts), and a title measured while that page of results is swapped in read as
+  // cut once in CI; the settled list is what the shopper reads.
+  await expect
+    .poll(() =>
+      titles.evaluateAll(
+        (els) =>
+          els.filter(
+            (el) => el.scrollHeight > el.clientHeight + 1 || getComputedStyle(el).webkitLineClamp !== "none",
+          ).length,
+      ),
+    )
+    .toBe(0);
 });
 
 test("another colour keeps the chosen size when it has it", async ({ page, request }) => {

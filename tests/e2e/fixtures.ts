@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect } from "@playwright/test";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
 
 /** The rules that matter for the shop: WCAG 2.1 levels A and AA (docs/decisions/019-end-to-end-tests.md). */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -36,14 +36,35 @@ declare global {
  *   a listener could see it); any at all fails the test when it ends, listed. The shop's pages run
  *   no inline script without the response's nonce (docs/decisions/023-security-headers.md), and
  *   this is what keeps them so.
- * - `page.goto` on one of the shop's pages returns once React has hydrated it. The shop starts
- *   hydrating only after the first paint (app/lib/deferred-hydration.server.ts); before that, links
- *   and forms work as plain HTML, so a story that clicks a script-driven control right after loading
- *   would test the wrong thing. Pages opened with JavaScript off, and documents that are not the
- *   storefront's, are not waited on.
+ * - `page.goto` on one of the shop's pages returns once React has hydrated it, on the test's page
+ *   and on every page of a context the story opens itself (`browser.newContext`: a second person).
+ *   The shop starts hydrating only after the first paint (app/lib/deferred-hydration.server.ts);
+ *   before that, links and forms work as plain HTML, so a story that types and clicks right after
+ *   loading would race the hydration and test the wrong thing. Pages opened with JavaScript off, and
+ *   documents that are not the storefront's, are not waited on.
  * - `axe`, the one accessibility scan a test may make.
  */
-export const test = base.extend<{ axe: Axe }>({
+export const test = base.extend<{ axe: Axe; scriptsOn: undefined }, { browser: Browser }>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        // The test's `javaScriptEnabled` reaches such a context as a default, not in `options`.
+        if ((options?.javaScriptEnabled ?? testScripts) !== false) context.on("page", gotoWaitsForHydration);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  scriptsOn: [
+    async ({ javaScriptEnabled }, use) => {
+      testScripts = javaScriptEnabled !== false;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   context: async ({ context }, use) => {
     const violations: string[] = [];
     await context.exposeFunction("__shopCspViolation", (v: Violation) => {
@@ -69,35 +90,65 @@ export const test = base.extend<{ axe: Axe }>({
     expect(violations, "Content-Security-Policy violations (decision 023)").toEqual([]);
   },
   page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (javaScriptEnabled !== false && (await page.locator("script#shop-entry").count()) > 0) {
-        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
-      }
-      return response;
-    };
+    if (javaScriptEnabled !== false) gotoWaitsForHydration(page);
     await use(page);
   },
-  axe: async ({ page }, use) => {
+  axe: async ({ page, browser, javaScriptEnabled, colorScheme, viewport }, use) => {
     let scanned = false;
     await use({
       async check(...selectors) {
         if (scanned) throw new Error("one axe scan per test: make the next state a test of its own");
         scanned = true;
         const scope = selectors.length > 0 ? selectors : ["main"];
-        const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-        for (const selector of scope) {
-          await expect(page.locator(selector).first()).toBeAttached();
-          builder.include(selector);
+        for (const selector of scope) await expect(page.locator(selector).first()).toBeAttached();
+        if (javaScriptEnabled !== false) return scan(page, scope);
+        // axe runs its rules through timers, which never fire in a page with JavaScript off: the
+        // scan hung until the test timed out. So the markup the story reached (often the answer to
+        // a form post, which cannot be loaded again) is scanned as it is, in a page of its own with
+        // JavaScript on and the shop's scripts taken out, so nothing on it changes.
+        const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+        const url = page.url();
+        const copy = await browser.newContext({ colorScheme, viewport, javaScriptEnabled: true });
+        try {
+          const copyPage = await copy.newPage();
+          await copyPage.route(url, (route) =>
+            route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
+          );
+          await copyPage.goto(url);
+          await scan(copyPage, scope);
+        } finally {
+          await copy.close();
         }
-        const results = await builder.analyze();
-        expect(
-          results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(" | ")})`),
-        ).toEqual([]);
       },
     });
   },
 });
+
+const waiting = new WeakSet<Page>();
+/** Whether the running test has JavaScript on (a worker runs one test at a time). */
+let testScripts = true;
+
+/** Makes `page.goto` on a storefront document return once React has hydrated it (see `test`). */
+function gotoWaitsForHydration(page: Page) {
+  if (waiting.has(page)) return;
+  waiting.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if ((await page.locator("script#shop-entry").count()) > 0) {
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+    }
+    return response;
+  };
+}
+
+async function scan(page: Page, scope: string[]) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of scope) builder.include(selector);
+  const results = await builder.analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(" | ")})`),
+  ).toEqual([]);
+}
 
 export { expect };

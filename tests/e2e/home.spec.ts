@@ -242,6 +242,17 @@ test("pages arrive compressed and build assets are cached for a year", async ({ 
   expect(asset.status()).toBe(200);
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(asset.headers()["content-encoding"]).toBe("gzip");
+  // Compressed at build time (scripts/precompressed-assets.ts): sent with its length, the same file.
+  const plain = await request.get(assets[0]!, { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const brotli = await request.get(assets[0]!, { headers: { "accept-encoding": "gzip, br" } });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  for (const compressed of [asset, brotli]) {
+    expect(Number(compressed.headers()["content-length"])).toBeLessThan(
+      Number(plain.headers()["content-length"]),
+    );
+    expect((await compressed.body()).equals(await plain.body())).toBe(true);
+  }
 });
 
 test("home sections show one product per colour group, and no sold-out product before one in stock", async ({

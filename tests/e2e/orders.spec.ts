@@ -1,5 +1,12 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import {
+  STORY_TRACKING,
+  type StoryOrderKey,
+  storyOrderCustomerId,
+  storyOrderId,
+  storyTrackingUrl,
+} from "./story-orders.ts";
 import { type StoryProductKey, storyProduct } from "./story-products.ts";
 import {
   type ApiOrder,
@@ -219,12 +226,60 @@ test("an unknown order, or another customer's, is not found", async ({ page, con
   await expect(page).toHaveURL("/customer/orders");
 });
 
+test("a sent order shows its carrier, tracking number and a Track package link, and its refunds", async ({
+  page,
+  context,
+}) => {
+  // Sent and partly refunded by the back office before the shop started (story-orders.ts).
+  const key: StoryOrderKey = "sent";
+  await logIn(context, storyOrderCustomerId(key));
+  await page.goto("/customer/orders");
+  const card = orderCards(page).first();
+  await expect(card.getByTestId("order-status")).toHaveText("Shipped");
+  await expect(card).toContainText(STORY_TRACKING.trackingNumber);
+  const number = (await card.getByRole("heading").textContent())!.replace("Order #", "");
+  await expect(
+    card.getByRole("link", { name: `Track package of order #${number} (opens in a new tab)` }),
+  ).toHaveAttribute("href", storyTrackingUrl(key));
+
+  await page.goto(`/customer/orders/${storyOrderId(key)}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Shipped");
+  const shipping = page.getByRole("region", { name: "Shipping" });
+  await expect(
+    shipping.getByText("Carrier", { exact: true }).locator("xpath=following-sibling::dd[1]"),
+  ).toHaveText(STORY_TRACKING.carrier);
+  await expect(
+    shipping.getByText("Tracking number", { exact: true }).locator("xpath=following-sibling::dd[1]"),
+  ).toHaveText(STORY_TRACKING.trackingNumber);
+  const track = shipping.getByRole("link", { name: "Track package (opens in a new tab)" });
+  await expect(track).toHaveAttribute("href", storyTrackingUrl(key));
+  await expect(track).toHaveAttribute("target", "_blank");
+  await expect(track).toHaveAttribute("rel", "noopener noreferrer");
+
+  const refunds = page.getByRole("region", { name: "Payment" }).getByRole("list", { name: "Refunds" });
+  await expect(refunds.getByRole("listitem")).toHaveText([
+    /^Refunded 12,00 USD on \d{1,2} \w{3} \d{4}$/,
+    "Refund pending: 5,00 USD",
+  ]);
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(
+    summary.getByText("Refunded", { exact: true }).locator("xpath=following-sibling::dd"),
+  ).toHaveText(`-${price(17)}`);
+  const timeline = page.getByRole("region", { name: "Status" }).getByRole("listitem");
+  await expect(timeline).toHaveCount(4);
+  await expect(timeline.last()).toContainText("Shipped");
+  await expect(timeline.last()).toContainText("Left our warehouse in Casablanca.");
+  // Sent: nothing to cancel any more.
+  await expect(page.getByText("Changed your mind?")).toHaveCount(0);
+});
+
 test("a visitor who opens the orders is sent home", async ({ page }) => {
   await page.goto("/customer/orders");
   await expect(page).toHaveURL("/");
 });
 
-// One scan per state and theme: no orders yet, the list with an order, and the order's page.
+// One scan per state and theme: no orders yet, the list with an order, the order's page, awaiting
+// payment, its cancellation open, cancelled, and sent and partly refunded.
 test.describe("accessibility of the orders pages", () => {
   for (const theme of ["light", "dark"] as const) {
     test(`the orders page without orders has no axe violations (${theme})`, async ({
@@ -266,6 +321,49 @@ test.describe("accessibility of the orders pages", () => {
       await logIn(context, customer.id);
       await page.goto(`/customer/orders/${order._id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${order.number}`);
+      await axe.check();
+    });
+
+    test(`a placed order with its cancellation open has no axe violations (${theme})`, async ({
+      page,
+      context,
+      request,
+      axe,
+    }) => {
+      const customer = await createCustomerWithPhone(request);
+      const { product } = await storyProduct(request, `orders-cancel-axe-${theme}`);
+      const order = await placeOrder(request, customer, product);
+      await setTheme(context, theme);
+      await logIn(context, customer.id);
+      await page.goto(`/customer/orders/${order._id}`);
+      await page.getByText("Cancel order", { exact: true }).click();
+      await expect(page.getByRole("button", { name: `Yes, cancel order #${order.number}` })).toBeVisible();
+      await axe.check();
+    });
+
+    test(`a cancelled order has no axe violations (${theme})`, async ({ page, context, request, axe }) => {
+      const customer = await createCustomerWithPhone(request);
+      const { product } = await storyProduct(request, `orders-cancelled-axe-${theme}`);
+      const order = await placeOrder(request, customer, product);
+      await customerCall(request, customer.token, "POST", `/customer/orders/${order._id}/cancel`);
+      await setTheme(context, theme);
+      await logIn(context, customer.id);
+      await page.goto(`/customer/orders/${order._id}`);
+      await expect(page.getByTestId("order-status")).toHaveText("Cancelled");
+      await axe.check();
+    });
+
+    test(`a sent and partly refunded order has no axe violations (${theme})`, async ({
+      page,
+      context,
+      axe,
+    }) => {
+      const key: StoryOrderKey = `sent-axe-${theme}`;
+      await setTheme(context, theme);
+      await logIn(context, storyOrderCustomerId(key));
+      await page.goto(`/customer/orders/${storyOrderId(key)}`);
+      await expect(page.getByRole("link", { name: /^Track package/ })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Refunds" })).toBeVisible();
       await axe.check();
     });
 

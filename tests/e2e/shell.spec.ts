@@ -1,5 +1,6 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { failDataRequests, hydrated, logIn, streamedIn } from "./support.ts";
+import { failDataRequests, hydrated, logIn, setTheme, streamedIn } from "./support.ts";
 
 test.describe("navigation bar", () => {
   test("a visitor sees the logo, the search box, the theme toggle, log in and sign up", async ({ page }) => {
@@ -129,7 +130,32 @@ test("the footer shows the brand, tagline, four groups, four social links and th
   await expect(footer).toContainText(`© ${new Date().getFullYear()} E-Shop`);
 });
 
+/** Records the theme at the moment <body> first exists, before any of it can paint. */
+async function recordThemeAtBody(page: Page) {
+  await page.addInitScript(() => {
+    const seen = () => {
+      if (!document.body) return false;
+      (window as unknown as { darkAtBody: boolean }).darkAtBody =
+        document.documentElement.classList.contains("dark");
+      return true;
+    };
+    const observer = new MutationObserver(() => seen() && observer.disconnect());
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
 test.describe("theme", () => {
+  test("a signed-in customer's page arrives in the chosen theme from the server", async ({
+    page,
+    context,
+  }) => {
+    await logIn(context);
+    await setTheme(context, "dark");
+    const response = await page.goto("/");
+    expect(await response!.text()).toMatch(/<html[^>]*class="dark"/);
+    await expect(page.getByRole("button", { name: "Switch to light mode" }).first()).toBeVisible();
+  });
+
   test("the toggle switches to dark, persists in local storage and a cookie, and survives a reload", async ({
     page,
     context,
@@ -140,9 +166,12 @@ test.describe("theme", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     expect((await context.cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
-    // The server renders the chosen theme itself: the HTML arrives dark, nothing flashes.
+    // A visitor's page comes theme-neutral (a shared cache may hand it to anyone, docs/decisions/054);
+    // the boot script applies the chosen theme before <body> exists, so nothing flashes.
+    await recordThemeAtBody(page);
     const response = await page.reload();
-    expect(await response!.text()).toMatch(/<html[^>]*class="dark"/);
+    expect(await response!.text()).not.toMatch(/<html[^>]*class="dark"/);
+    expect(await page.evaluate(() => (window as unknown as { darkAtBody: boolean }).darkAtBody)).toBe(true);
     await page.getByRole("button", { name: "Switch to light mode" }).click();
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
@@ -152,17 +181,7 @@ test.describe("theme", () => {
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("theme", "dark"));
     await context.clearCookies();
-    // Record the theme at the moment <body> first exists, before any of it can paint.
-    await page.addInitScript(() => {
-      const seen = () => {
-        if (!document.body) return false;
-        (window as unknown as { darkAtBody: boolean }).darkAtBody =
-          document.documentElement.classList.contains("dark");
-        return true;
-      };
-      const observer = new MutationObserver(() => seen() && observer.disconnect());
-      observer.observe(document, { childList: true, subtree: true });
-    });
+    await recordThemeAtBody(page);
     const response = await page.reload();
     expect(await response!.text()).not.toMatch(/<html[^>]*class="dark"/);
     expect(await page.evaluate(() => (window as unknown as { darkAtBody: boolean }).darkAtBody)).toBe(true);

@@ -2,14 +2,19 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { catalogueIds } from "../../core/catalog/catalogue-ids.ts";
 import { importCatalogue } from "../../core/catalog/import.ts";
 import { generateCatalogue } from "../../demo/generate.ts";
+import { seedDemoReviews } from "../../demo/reviews.ts";
 import { DEFAULT_PRODUCTS, DEFAULT_SEED, isCatalogueEmpty } from "../../demo/seed.ts";
 import { seedShopData } from "../../demo/shop-data.ts";
 import { loadConfigOrExit } from "../../server/config.ts";
 import { openShopDatabase } from "../../server/index.ts";
 import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_LINK_FILE } from "./first-admin.ts";
+import { seedStoryOrders } from "./story-orders.ts";
 import { withStoryProducts } from "./story-products.ts";
+import { seedStoryReviewBuyers } from "./story-review-buyers.ts";
+import { seedStoryReviews } from "./story-reviews.ts";
 import { seedStoryStaff } from "./story-staff.ts";
 
 /**
@@ -40,7 +45,22 @@ if (await isCatalogueEmpty(database.db)) {
   const demo = generateCatalogue({ products: DEFAULT_PRODUCTS, seed: DEFAULT_SEED, now });
   await importCatalogue(database.db, withStoryProducts(demo), { now });
   await seedShopData(database.db, now);
+  // The demo's ratings, as `npm start` seeds them; the stories' own products (those withStoryProducts
+  // adds to the demo's) keep none.
+  const demoSlugs = new Set(demo.products?.map((p) => p.slug));
+  const storyProducts = withStoryProducts(demo).products?.filter((p) => !demoSlugs.has(p.slug)) ?? [];
+  await seedDemoReviews(database.db, {
+    seed: DEFAULT_SEED,
+    now,
+    exceptProductIds: storyProducts.map((p) => catalogueIds.product(p.slug)),
+  });
   await seedStoryStaff(database.db);
+  // Not on the back office's shop, whose stories count and list the orders there.
+  if (process.env.E2E_FIRST_ADMIN !== "true") {
+    await seedStoryOrders(database.db);
+    await seedStoryReviews(database.db);
+    await seedStoryReviewBuyers(database.db);
+  }
 }
 await database.close();
 

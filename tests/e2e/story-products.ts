@@ -46,6 +46,17 @@ export const STORY_STOCK = {
   "orders-axe-list-dark": { M: 10 },
   "orders-axe-detail-light": { M: 10 },
   "orders-axe-detail-dark": { M: 10 },
+  // orders.spec.ts: a customer cancels a placed order (and its accessibility scans); orders the back
+  // office has sent, written before the shop starts (story-orders.ts).
+  "orders-cancel-axe-light": { M: 10 },
+  "orders-cancel-axe-dark": { M: 10 },
+  "orders-cancelled-axe-light": { M: 10 },
+  "orders-cancelled-axe-dark": { M: 10 },
+  "orders-sent": { M: 10 },
+  "orders-sent-axe-light": { M: 10 },
+  "orders-sent-axe-dark": { M: 10 },
+  // customer-order-cancel.spec.ts (on the back office's shop): the product's stock is read before and after.
+  "orders-customer-cancel": { S: 4, M: 7 },
   // product.spec.ts: the product page's add-to-cart stories (a visitor's is sent to log in with the
   // size the page chose: the first in stock).
   "product-add-toast": { M: 10 },
@@ -58,11 +69,37 @@ export const STORY_STOCK = {
   "details-summary": { M: 10 },
   // behind-nginx.spec.ts: the whole shopping story over https through nginx.
   "nginx-story": { M: 10 },
+  // cache-behind-nginx.spec.ts: a price edited in the back office, seen through nginx's cache.
+  "cache-price-edit": { M: 10 },
+  // admin-dashboard.spec.ts: the order whose revenue the dashboard shows (on the back office's shop).
+  "dashboard-sale": { M: 10 },
+  // admin-refunds.spec.ts (the back office's shop): a card order refunded in part.
+  "admin-refunds": { M: 10 },
+  // order-notifications.spec.ts: a cash order whose mail the outbox shows.
+  "notifications-order": { M: 10 },
+  // admin-orders.spec.ts (on the back office's shop) and the order pages' scans
+  // (back-office-accessibility.spec.ts, a unit for each worker's order).
+  "admin-orders": { M: 10 },
+  "admin-orders-bulk": { M: 10 },
+  "admin-orders-axe": { M: 10 },
+  // admin-reviews.spec.ts: products reviewed by customers with delivered orders (story-reviews.ts);
+  // the story hides and restores a review of the first, the scans look at the second.
+  "admin-reviews": { M: 10 },
+  "admin-reviews-axe": { M: 10 },
+  // reviews.spec.ts: products their customers have received (story-review-buyers.ts), so their figures
+  // are the stories' own.
+  "reviews-write": { M: 10 },
+  "reviews-no-script": { M: 10 },
+  "reviews-report": { M: 10 },
+  "reviews-axe-light": { M: 10 },
+  "reviews-axe-dark": { M: 10 },
 } satisfies Record<string, Record<string, number>>;
 
 export type StoryProductKey = keyof typeof STORY_STOCK;
 
 const slug = (key: StoryProductKey) => `e2e-${key}`;
+/** The catalogue slug of a story's product (its ids follow from it: core/catalog/catalogue-ids.ts). */
+export const storyProductSlug = slug;
 
 /** The demo catalogue with every story's product added (its categories and brands unchanged). */
 export function withStoryProducts(demo: CatalogueFile): CatalogueFile {

@@ -135,7 +135,11 @@ export interface OutboxMessage {
   text: string;
 }
 
-/** The newest 6-digit code mailed or texted to `to` (the built-in outbox, /dev/outbox.json). */
+/**
+ * The newest 6-digit code mailed or texted to `to` (the built-in outbox, /dev/outbox.json). Order
+ * mails arrive in the same outbox from the job queue, at their own pace: the newest message with a
+ * code is the one, whatever came after it.
+ */
 export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   let code: string | undefined;
   await expect
@@ -143,7 +147,7 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
       const messages = (await (
         await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`, { maxRetries: READ_RETRIES })
       ).json()) as OutboxMessage[];
-      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
+      code = messages.map((m) => m.text.match(/\b(\d{6})\b/)?.[1]).find(Boolean);
       return code;
     })
     .toBeTruthy();

@@ -21,6 +21,7 @@ import {
 } from "../support/accounts.ts";
 import { setUpTestShop, TEST_JWT_SECRET } from "../support/app.ts";
 import { TEST_NOW } from "../support/constants.ts";
+import { insertDeliveredOrder } from "../support/reviews.ts";
 import { CHECKOUT_ADDRESS, itemBody, type StockedItem, stockedItem } from "../support/shopping.ts";
 
 // Every customer endpoint against every way a request can lack the right to it. All bad tokens get
@@ -43,6 +44,13 @@ interface Endpoint {
    */
   unverifiedAnswer: 403 | { status: number; body: (email: string) => unknown };
 }
+
+const REVIEW = {
+  rating: 1,
+  title: "Changed by someone",
+  text: "Who should not have changed it.",
+  fit: "small",
+};
 
 const NO_EMAIL_CODE = "There is no verification code for your account. Please request a new one.";
 
@@ -150,6 +158,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/customer/orders/:orderId", unverifiedAnswer: 403 },
   // The owner's order is cash on delivery: got through, it would answer 409, never a page.
   { method: "POST", path: "/customer/orders/:orderId/payment-session", unverifiedAnswer: 403 },
+  // The owner's order is placed: got through, it would be cancelled (its stock back on the shelf).
+  { method: "POST", path: "/customer/orders/:orderId/cancel", unverifiedAnswer: 403 },
+  // Reviews (server/api/reviews.ts): the owner has a review to edit, delete or report.
+  { method: "POST", path: "/products/:productId/reviews", body: REVIEW, unverifiedAnswer: 403 },
+  { method: "PUT", path: "/reviews/:reviewId", body: REVIEW, unverifiedAnswer: 403 },
+  { method: "DELETE", path: "/reviews/:reviewId", unverifiedAnswer: 403 },
+  { method: "POST", path: "/reviews/:reviewId/reports", body: { reason: "Spam." }, unverifiedAnswer: 403 },
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -168,6 +183,7 @@ let item: StockedItem;
 let ownerOrderId: string;
 let ownerPhoneId: string;
 let ownerAddressId: string;
+let ownerReviewId: string;
 /** An account with an unverified email. */
 let unverified: TestCustomer;
 const tokens = new Map<string, string>();
@@ -188,6 +204,11 @@ beforeAll(async () => {
     expect(res.status, `${method} ${path}`).toBeLessThan(300);
     if (path.startsWith("/customer/orders")) ownerOrderId = res.body.order._id;
   }
+  // The owner's review of a product they received (written directly: the matrix is about the door).
+  ownerReviewId = newId();
+  await insertDeliveredOrder(shop, owner.id, item.productId);
+  await shop.rows(sql`INSERT INTO product_reviews (id, product_id, customer_id, rating, title, text, fit)
+    VALUES (${ownerReviewId}, ${item.productId}, ${owner.id}, 4, 'Owner review', 'Written by the owner.', 'true')`);
   unverified = await createCustomer(shop, { verified: false });
   await insertPhoneNumber(shop, unverified.id, "+212600000501");
 
@@ -282,7 +303,8 @@ const pathOf = (endpoint: Endpoint) =>
     .replace(":phoneId", ownerPhoneId)
     .replace(":addressId", ownerAddressId)
     .replace(":productId", item.productId)
-    .replace(":orderId", ownerOrderId);
+    .replace(":orderId", ownerOrderId)
+    .replace(":reviewId", ownerReviewId);
 
 function send(
   endpoint: Endpoint,
@@ -301,7 +323,9 @@ async function writableRows() {
       (SELECT json_agg(o ORDER BY o.id) FROM orders o) AS orders,
       (SELECT sum(used_count)::int FROM coupons) AS coupon_uses,
       (SELECT sum(stock)::int FROM product_sizes) AS size_stock,
-      (SELECT sum(stock)::int FROM products) AS product_stock`);
+      (SELECT sum(stock)::int FROM products) AS product_stock,
+      (SELECT json_agg(r ORDER BY r.id) FROM product_reviews r) AS reviews,
+      (SELECT json_agg(rr ORDER BY rr.review_id, rr.customer_id) FROM review_reports rr) AS review_reports`);
   return { ...(await accountRows(shop)), shopping };
 }
 
@@ -401,6 +425,11 @@ const CROSS_SITE_WRITES: [method: Endpoint["method"], path: string, body: unknow
   ["POST", "/customer/phone-verification/confirm-code", { verificationId: "x", code: "123456" }],
   ["POST", "/customer/phone-numbers", { idToken: "x" }],
   ["POST", "/customer/orders/:orderId/payment-session", undefined],
+  ["POST", "/customer/orders/:orderId/cancel", undefined],
+  ["POST", "/products/:productId/reviews", REVIEW],
+  ["PUT", "/reviews/:reviewId", REVIEW],
+  ["DELETE", "/reviews/:reviewId", undefined],
+  ["POST", "/reviews/:reviewId/reports", { reason: "Spam." }],
 ];
 
 describe("cookie authentication (JWTToken)", () => {

@@ -122,6 +122,30 @@ describe("catalogue import", () => {
     expect(after.find((r) => r.price_cents === 3500)).toBeDefined();
   });
 
+  it("takes a product's ratings from the file when it creates the product, never over the shop's own", async () => {
+    const figures = () =>
+      shop.rows<{ slug: string; ratings_average: number; ratings_quantity: number }>(
+        sql`SELECT slug, ratings_average::float8 AS ratings_average, ratings_quantity
+            FROM products WHERE slug LIKE 'storm-poncho-%' ORDER BY slug`,
+      );
+    expect(await figures()).toEqual([
+      { slug: "storm-poncho-navy", ratings_average: 0, ratings_quantity: 0 },
+      { slug: "storm-poncho-yellow", ratings_average: 4.4, ratings_quantity: 12 },
+    ]);
+    // The shop's figures come from its reviews (docs/decisions/057-reviews.md): a file with other
+    // figures is still accepted, and changes nothing of them.
+    const changed = catalogue();
+    changed.products[0]!.ratingsAverage = 1.5;
+    changed.products[0]!.ratingsQuantity = 999;
+    changed.products[1]!.ratingsAverage = 5;
+    changed.products[1]!.ratingsQuantity = 3;
+    await importCatalogue(shop.database.db, changed);
+    expect(await figures()).toEqual([
+      { slug: "storm-poncho-navy", ratings_average: 0, ratings_quantity: 0 },
+      { slug: "storm-poncho-yellow", ratings_average: 4.4, ratings_quantity: 12 },
+    ]);
+  });
+
   it("refuses an invalid file naming each record and field, and imports none of it", async () => {
     const bad = catalogue();
     bad.products.push({ ...bad.products[1]!, slug: "valid-one", title: "Valid One" });

@@ -504,7 +504,9 @@ function attemptsFor(path: string, op: Operation): Attempt[] {
 describe("malformed input never makes the API answer 5xx, and changes nothing", () => {
   it("sweeps every operation of the contract", () => {
     expect(operations.length).toBeGreaterThan(30);
-    expect(operations.some((o) => o.path.includes("webhook"))).toBe(false);
+    // Stripe's webhook is no client's call (server/api/route-table.ts); the admins' webhook
+    // endpoints (/webhook-endpoints) are.
+    expect(operations.some((o) => o.path.startsWith("/webhooks/"))).toBe(false);
   });
 
   it("sweeps every operation of the route table (each is published)", () => {

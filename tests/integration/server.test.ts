@@ -67,6 +67,7 @@ describe("API plumbing", () => {
         "/customer/orders/stripe-checkout-session",
         "/customer/orders",
         "/customer/orders/{orderId}",
+        "/customer/orders/{orderId}/cancel",
         "/customer/orders/{orderId}/payment-session",
         "/products/{id}/status",
         "/products/{id}/stock",
@@ -80,6 +81,9 @@ describe("API plumbing", () => {
         "/coupons/{id}",
         "/coupons/{id}/disable",
         "/coupons/{id}/enable",
+        "/orders",
+        "/orders/{id}",
+        "/orders/{id}/transitions",
         "/settings",
         "/catalogue/export",
         "/catalogue/import",
@@ -88,6 +92,16 @@ describe("API plumbing", () => {
         "/staff/me/two-factor/confirm",
         "/staff/me/two-factor/disable",
         "/staff/me/two-factor/recovery-codes",
+        "/reports/sales",
+        "/orders/{id}/refunds",
+        "/webhook-endpoints",
+        "/webhook-endpoints/{id}",
+        "/webhook-endpoints/{id}/deliveries",
+        "/webhook-endpoints/{id}/ping",
+        "/webhook-endpoints/{id}/rotate-secret",
+        "/products/{id}/reviews",
+        "/reviews/{id}",
+        "/reviews/{id}/reports",
       ].sort(),
     );
     const methods = Object.fromEntries(
@@ -111,6 +125,11 @@ describe("API plumbing", () => {
     expect(methods["/customer/orders/stripe-checkout-session"]).toEqual(["post"]);
     expect(methods["/customer/orders"]).toEqual(["get"]);
     expect(methods["/customer/orders/{orderId}"]).toEqual(["get"]);
+    expect(methods["/orders"]).toEqual(["get"]);
+    expect(methods["/orders/{id}/transitions"]).toEqual(["post"]);
+    expect(methods["/products/{id}/reviews"]).toEqual(["get", "post"]);
+    expect(methods["/reviews/{id}"]).toEqual(["delete", "patch", "put"]);
+    expect(methods["/reviews/{id}/reports"]).toEqual(["post"]);
     // Every customer and staff endpoint says how it is authenticated; the visitor ones do not ask.
     for (const o of ROUTE_TABLE) {
       const op = body.paths[o.path][o.method];

@@ -36,6 +36,7 @@ const DEFAULTS = {
   lowStockThreshold: 5,
   storeName: "shop",
   contactEmail: "",
+  orderAlertEmail: "",
 };
 
 let admin: TestCustomer;
@@ -48,7 +49,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await shop.rows(sql`UPDATE shop_settings SET tax_rate_basis_points = 1400, shipping_cents = 999,
     free_shipping_threshold_cents = 10000, reservation_minutes = 15, low_stock_threshold = 5,
-    store_name = 'shop', contact_email = '' WHERE id = 1`);
+    store_name = 'shop', contact_email = '', order_alert_email = '' WHERE id = 1`);
 });
 
 const put = (body: unknown, token = admin.token, on: Pick<TestShop, "get"> = shop) =>
@@ -57,7 +58,7 @@ const put = (body: unknown, token = admin.token, on: Pick<TestShop, "get"> = sho
 async function settingsRow() {
   const [row] = await shop.rows<Record<string, unknown>>(
     sql`SELECT tax_rate_basis_points, shipping_cents, free_shipping_threshold_cents, reservation_minutes,
-          low_stock_threshold, store_name, contact_email FROM shop_settings WHERE id = 1`,
+          low_stock_threshold, store_name, contact_email, order_alert_email FROM shop_settings WHERE id = 1`,
   );
   return row;
 }
@@ -102,6 +103,7 @@ describe("PUT /settings", () => {
       lowStockThreshold: 2,
       storeName: "  Atlas Wear ",
       contactEmail: "help@atlas.test",
+      orderAlertEmail: " orders@atlas.test ",
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expectContract(shopSettingsResponse, res.body);
@@ -113,6 +115,7 @@ describe("PUT /settings", () => {
       lowStockThreshold: 2,
       storeName: "Atlas Wear",
       contactEmail: "help@atlas.test",
+      orderAlertEmail: "orders@atlas.test",
     });
     expect(await settingsRow()).toEqual({
       tax_rate_basis_points: 825,
@@ -122,6 +125,7 @@ describe("PUT /settings", () => {
       low_stock_threshold: 2,
       store_name: "Atlas Wear",
       contact_email: "help@atlas.test",
+      order_alert_email: "orders@atlas.test",
     });
     expect(await auditCount()).toBe(before + 1);
     const [entry] = await shop.rows<{ actor_id: string; entity: string; before: any; after: any }>(
@@ -130,9 +134,33 @@ describe("PUT /settings", () => {
     expect(entry).toMatchObject({
       actor_id: admin.id,
       entity: "settings",
-      before: { taxRateBasisPoints: 1400, shippingCents: 999, reservationMinutes: 15, storeName: "shop" },
-      after: { taxRateBasisPoints: 825, shippingCents: 450, reservationMinutes: 30, storeName: "Atlas Wear" },
+      before: {
+        taxRateBasisPoints: 1400,
+        shippingCents: 999,
+        reservationMinutes: 15,
+        storeName: "shop",
+        orderAlertEmail: "",
+      },
+      after: {
+        taxRateBasisPoints: 825,
+        shippingCents: 450,
+        reservationMinutes: 30,
+        storeName: "Atlas Wear",
+        orderAlertEmail: "orders@atlas.test",
+      },
     });
+  });
+
+  it("keeps the order alert email when a body leaves it out; empty or null clears it", async () => {
+    expect((await put({ ...DEFAULTS, orderAlertEmail: "orders@atlas.test" })).status).toBe(200);
+    const { orderAlertEmail: _left, ...older } = DEFAULTS;
+    const kept = await put({ ...older, taxRate: 12 });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.data).toMatchObject({ taxRate: 12, orderAlertEmail: "orders@atlas.test" });
+    expect((await put({ ...DEFAULTS, orderAlertEmail: null })).body.data.orderAlertEmail).toBe("");
+    expect((await put({ ...DEFAULTS, orderAlertEmail: "orders@atlas.test" })).status).toBe(200);
+    expect((await put({ ...DEFAULTS, orderAlertEmail: "  " })).body.data.orderAlertEmail).toBe("");
+    expect((await settingsRow())!.order_alert_email).toBe("");
   });
 
   it("a manager → 403, nothing changed", async () => {
@@ -170,6 +198,13 @@ describe("PUT /settings", () => {
     ["storeName", 42, "Store name must be text of 1 to 60 characters."],
     ["contactEmail", "not-an-address", "Contact email must be an email address, or empty for none."],
     ["contactEmail", 7, "Contact email must be an email address, or empty for none."],
+    ["orderAlertEmail", "orders at atlas", "Order alert email must be an email address, or empty for none."],
+    ["orderAlertEmail", 7, "Order alert email must be an email address, or empty for none."],
+    [
+      "orderAlertEmail",
+      `${"x".repeat(250)}@atlas.test`,
+      "Order alert email must be an email address, or empty for none.",
+    ],
   ];
 
   it.each(BAD)("%s = %j → 400 naming it, nothing changed", async (field, value, message) => {

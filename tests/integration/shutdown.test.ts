@@ -44,5 +44,7 @@ describe("graceful shutdown", () => {
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     expect(await exited).toBe(0);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
-  });
+    // The child seeds a fresh embedded shop and creates the job queue's tables before it listens:
+    // on a busy machine that alone can take a minute.
+  }, 180_000);
 });

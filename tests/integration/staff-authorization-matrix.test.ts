@@ -8,7 +8,7 @@ import { stockedItem } from "../support/shopping.ts";
 import type { StaffCase, StaffFixtures } from "../support/staff-matrix.ts";
 
 // Every staff endpoint × {visitor, customer, manager, admin, expired staff session}
-// (docs/back-office.md#staff-api): no or a bad session → 401, a role that may not → 403, and only
+// (docs/back-office/README.md#staff-api): no or a bad session → 401, a role that may not → 403, and only
 // those who may get past the door — to a validation 400 naming the field, so nothing changes.
 
 const shop = setUpTestShop();

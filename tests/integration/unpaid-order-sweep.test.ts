@@ -49,6 +49,9 @@ async function startServer() {
       database: { ...shop.database, close: async () => {} },
       ctx: shop.ctx,
       rateLimiter: createMemoryRateLimiter(),
+      // The test shop owns its queue and stops it after the file; this server runs no workers
+      // (their polling timers would be faked here).
+      jobs: { ...shop.jobs, work: async () => {}, stop: async () => {} },
     },
     {},
   );

@@ -3,6 +3,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#db/client.ts";
 import { seedDemoShop } from "#demo/seed.ts";
+import { startJobQueue } from "#server/adapters/job-queue.ts";
 import { PG_TEMPLATE, TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "../support/constants.ts";
 import { POSTGRES, serviceError } from "../support/services.ts";
 
@@ -27,6 +28,8 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase({ url: templateUrl.href, poolSize: 4 });
   await handle.migrate();
   await seedDemoShop(handle.db, { products: TEST_PRODUCTS, seed: TEST_SEED, now: TEST_NOW });
+  // The job queue's tables in the template, so each copy's queue starts without creating them.
+  await (await startJobQueue(handle, { supervise: false })).stop();
   await handle.close();
   project.provide("pgTemplate", template);
   return async () => {

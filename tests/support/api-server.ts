@@ -17,7 +17,15 @@ import { loadConfig } from "#server/config.ts";
 import { createServices, runServer } from "#server/index.ts";
 import { handleApiError } from "#server/middleware/errors.ts";
 
-const services = await createServices(loadConfig(process.env));
+// TEST_JOB_QUEUE=fast: the job queue polls and retries as the test shop's does (tests/support/app.ts).
+const config = loadConfig(process.env);
+const services = await createServices(
+  config,
+  undefined,
+  process.env.TEST_JOB_QUEUE === "fast"
+    ? { jobQueue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryDelayMaxSeconds: 2 } }
+    : {},
+);
 const running = await runServer(services, {});
 let line = `listening ${(running.server.address() as AddressInfo).port}`;
 

@@ -11,10 +11,12 @@ import type { ImageStore } from "#core/ports/image-store.ts";
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
 import { type DatabaseHandle, queryRows } from "#db/client.ts";
+import { type JobQueueOptions, type JobRunner, startJobQueue } from "#server/adapters/job-queue.ts";
 import { createLocalImageStore } from "#server/adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { createOutbox } from "#server/adapters/outbox.ts";
 import { createApp } from "#server/app.ts";
+import { startWorkers } from "#server/workers.ts";
 import { TEST_NOW } from "./constants.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -26,6 +28,8 @@ export interface TestShop {
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
   /** SHOP_DATA_DIR: generated images are cached under its `images/`, uploaded photos kept under `media/`. */
   dataDir: string;
+  /** The shop's job queue (its workers run when the shop was created with `workers`). */
+  jobs: JobRunner;
   /** Rows of a raw SQL query against the shop's database. */
   rows<T>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
@@ -55,7 +59,17 @@ type TestShopOptions = {
   s3PublicUrl?: string;
   /** Run on this database instead of a fresh one (two app instances on one database); left open on close. */
   database?: DatabaseHandle;
+  /**
+   * Run the job queue's workers (notification and webhook deliveries, server/workers.ts) in this
+   * shop, with short retry delays; off by default: jobs are queued and stay queued.
+   */
+  workers?: boolean | JobQueueOptions;
+  /** The shop's public address, for the links in queued order mail (TEST_PUBLIC_URL unless given). */
+  publicUrl?: string;
 };
+
+/** The public address of a test shop: the origin of the links in its order mail. */
+export const TEST_PUBLIC_URL = "https://shop.example.test";
 
 /** The secret test sessions are signed with; tests mint tokens with it (tests/support/accounts.ts). */
 export const TEST_JWT_SECRET = "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
@@ -84,6 +98,15 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
   const database = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   const outbox = createOutbox(database.db, () => new Date());
+  const runWorkers = options.workers !== undefined && options.workers !== false;
+  const jobs = await startJobQueue(database, {
+    supervise: runWorkers,
+    retryDelaySeconds: 1,
+    retryDelayMaxSeconds: 2,
+    pollingIntervalSeconds: 0.5,
+    ...(typeof options.workers === "object" ? options.workers : {}),
+  });
+  const logger = options.logger ?? pino({ level: "silent" });
   const ctx: CoreContext = {
     db: database.db,
     now: options.now ?? (() => TEST_NOW),
@@ -99,7 +122,11 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     },
     payments: options.payments ?? createBuiltinPayments(),
     images: options.images ?? createLocalImageStore(path.join(dataDir, "media")),
+    jobs,
+    publicUrl: options.publicUrl ?? TEST_PUBLIC_URL,
+    localWebhooks: (options.nodeEnv ?? "test") !== "production",
   };
+  if (runWorkers) await startWorkers({ ctx, jobs, logger });
   const app = createApp({
     ctx,
     config: {
@@ -112,7 +139,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       STRIPE_WEBHOOK_SECRET: options.stripeWebhookSecret,
       S3_PUBLIC_URL: options.s3PublicUrl,
     },
-    logger: options.logger ?? pino({ level: "silent" }),
+    logger,
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
   });
   return {
@@ -130,7 +157,9 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
       return { status: res.status, body, headers: res.headers };
     },
     rows: (query) => queryRows(database.db, query),
+    jobs,
     close: async () => {
+      await jobs.stop();
       if (!options.database) await database.close();
     },
   };

@@ -6,6 +6,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase, wrapPglite } from "#db/client.ts";
 import { seedDemoShop } from "#demo/seed.ts";
+import { startJobQueue } from "#server/adapters/job-queue.ts";
 import { TEST_NOW, TEST_PRODUCTS, TEST_SEED } from "./constants.ts";
 import { POSTGRES, serviceError } from "./services.ts";
 
@@ -18,6 +19,8 @@ function pgliteSeededTemplate(): Promise<PGlite> {
     const handle = wrapPglite(client);
     await handle.migrate();
     await seedDemoShop(handle.db, { products: TEST_PRODUCTS, seed: TEST_SEED, now: TEST_NOW });
+    // The job queue's tables in the template, so each clone's queue starts without creating them.
+    await (await startJobQueue(handle, { supervise: false })).stop();
     return client;
   })();
   return pgliteTemplate;
@@ -59,6 +62,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin.end();
     },
   };
+}
+
+/**
+ * A PGlite data directory (empty or not there yet) holding the migrated, seeded test database: for
+ * a shop in a process of its own (SHOP_DATA_DIR), which the test may open itself only while that
+ * process is not running (db/pglite-lock.ts).
+ */
+export async function createTestDataDir(dataDir: string): Promise<void> {
+  const template = await pgliteSeededTemplate();
+  const dump = await template.dumpDataDir("none");
+  const client = await PGlite.create({ dataDir, loadDataDir: dump, extensions: { pg_trgm } });
+  await client.close();
 }
 
 export async function countRows(handle: DatabaseHandle, table: string): Promise<number> {

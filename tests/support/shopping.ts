@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { refreshProductRatings } from "#core/catalog/ratings.ts";
 import { queryRows } from "#db/client.ts";
 import { call } from "./accounts.ts";
 import type { TestShop } from "./app.ts";
@@ -20,11 +21,12 @@ const taken = { sized: 0, unsized: 0 };
 
 /**
  * A product no other test of this file has used, with exactly `stock` units of the chosen size on
- * hand (every other size emptied), so stock figures in a test are its own.
+ * hand (every other size emptied), so stock figures in a test are its own; `unreviewed`: without
+ * the demo's reviews.
  */
 export async function stockedItem(
   shop: Pick<TestShop, "ctx">,
-  options: { stock: number; sized?: boolean; priceCents?: number },
+  options: { stock: number; sized?: boolean; priceCents?: number; unreviewed?: boolean },
 ): Promise<StockedItem> {
   const sized = options.sized ?? true;
   const kind = sized ? "sized" : "unsized";
@@ -35,6 +37,14 @@ export async function stockedItem(
   taken[kind]++;
   const product = rows[0];
   if (!product) throw new Error(`the test catalogue has no ${sized ? "sized" : "unsized"} product left`);
+  // The test catalogue's products carry the demo's reviews (docs/storefront/demo-reviews.md); a test
+  // about reviews starts from none, and the figures counted from none.
+  if (options.unreviewed) {
+    await shop.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM product_reviews WHERE product_id = ${product.id}`);
+      await refreshProductRatings(tx, product.id);
+    });
+  }
   if (!sized) {
     await shop.ctx.db.execute(sql`UPDATE products SET stock = ${options.stock}
       ${options.priceCents !== undefined ? sql`, price_cents = ${options.priceCents}, price_before_discount_cents = ${options.priceCents}` : sql``}
@@ -114,12 +124,14 @@ export const CHECKOUT_ADDRESS = {
  * `phone` at CHECKOUT_ADDRESS, all through `shop`: the order awaits its payment. Fails the test unless
  * every call succeeds.
  */
-export async function placeCardOrder(
+/** Puts the lines (and the coupon) in the customer's cart, then checks out through `path`. */
+async function checkOut(
   shop: Pick<TestShop, "get">,
   customer: { token: string },
   lines: { item: StockedItem; quantity: number }[],
   options: { phone: string; coupon?: string },
-): Promise<{ orderId: string; sessionId: string }> {
+  path: string,
+) {
   for (const { item, quantity } of lines) {
     const added = await call(shop, "POST", "/customer/shopping-cart", {
       token: customer.token,
@@ -134,12 +146,33 @@ export async function placeCardOrder(
     });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   }
-  const placed = await call(shop, "POST", "/customer/orders/stripe-checkout-session", {
+  return call(shop, "POST", path, {
     token: customer.token,
     body: { phone: options.phone, ...CHECKOUT_ADDRESS },
   });
+}
+
+export async function placeCardOrder(
+  shop: Pick<TestShop, "get">,
+  customer: { token: string },
+  lines: { item: StockedItem; quantity: number }[],
+  options: { phone: string; coupon?: string },
+): Promise<{ orderId: string; sessionId: string }> {
+  const placed = await checkOut(shop, customer, lines, options, "/customer/orders/stripe-checkout-session");
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return { orderId: placed.body.order._id as string, sessionId: placed.body.sessionID as string };
+}
+
+/** Puts the lines in the customer's cart and places it as a cash-on-delivery order; returns its id. */
+export async function placeCashOrder(
+  shop: Pick<TestShop, "get">,
+  customer: { token: string },
+  lines: { item: StockedItem; quantity: number }[],
+  options: { phone: string; coupon?: string },
+): Promise<string> {
+  const placed = await checkOut(shop, customer, lines, options, "/customer/orders/cash-on-delivery");
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  return placed.body.order._id as string;
 }
 
 /** Units of an item in orders that still take stock (every status but `cancelled`). */

@@ -9,7 +9,11 @@ import type { AddressInfo } from "node:net";
  * on every POST) and answered in Stripe's shapes:
  *
  * - `POST /v1/coupons`, `POST /v1/checkout/sessions`, `GET /v1/checkout/sessions/:id`,
- *   `POST /v1/checkout/sessions/:id/expire`;
+ *   `POST /v1/checkout/sessions/:id/expire`, `GET /v1/checkout/sessions?payment_intent=`;
+ * - refunds: `POST /v1/refunds` (of a payment intent or charge, never more than is left of it),
+ *   `GET /v1/refunds/:id`, `GET /v1/refunds?payment_intent=|charge=`. A paid session gets a payment
+ *   intent and a charge; a test can make new refunds pending, settle or fail them as Stripe later
+ *   would, and refund in "the Dashboard" (no metadata of the shop's);
  * - errors as `{error: {type: "invalid_request_error", message, param}}` (400; 404 for an unknown
  *   id; 401 for a wrong key), which the SDK turns into its error classes;
  * - an `Idempotency-Key` seen before answers the first response again (`Idempotent-Replayed:
@@ -25,8 +29,23 @@ export interface StripeStandIn {
   readonly requests: RecordedRequest[];
   session(id: string): StripeSession | undefined;
   coupon(id: string): StripeCoupon | undefined;
-  /** From now on answer every request with a 500, or drop its connection; `null` to recover. */
-  failWith(mode: "server-error" | "connection-reset" | null): void;
+  /**
+   * From now on answer every request with a 500, or drop its connection (before acting on it), or
+   * act on each POST and then drop the connection (`lost-reply`: the answer to a change never
+   * arrives; reads are answered); `null` to recover.
+   */
+  failWith(mode: "server-error" | "connection-reset" | "lost-reply" | null): void;
+  /** The status new refunds start in (`succeeded`, as card refunds mostly do, by default). */
+  newRefundsAre(status: "succeeded" | "pending"): void;
+  refund(id: string): StripeRefund | undefined;
+  /** A payment intent's refunds, newest first. */
+  refundsOf(paymentIntent: string): StripeRefund[];
+  /** Stripe settles (or fails, or cancels) a refund later; a failed or cancelled one frees its amount. */
+  updateRefund(id: string, status: "succeeded" | "failed" | "canceled", failureReason?: string): StripeRefund;
+  /** Someone refunds in the Dashboard: a refund without the shop's metadata. */
+  refundInDashboard(paymentIntent: string, amount: number): StripeRefund;
+  /** The charge of a paid session's payment intent, as `charge.refunded` carries it (refunds not expanded). */
+  charge(paymentIntent: string): StripeCharge;
   /** The shopper paid (or, with `paid: false`, completed with a delayed payment method). */
   completeSession(id: string, options?: { paid?: boolean }): StripeSession;
   /** The JSON body Stripe would deliver to the webhook about this object (a session, mostly). */
@@ -65,6 +84,51 @@ export interface StripeSession {
   expires_at: number;
   livemode: false;
   url: string | null;
+  /** Set when the shopper paid. */
+  payment_intent: string | null;
+}
+
+export interface StripeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  balance_transaction: null;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: "pending" | "succeeded" | "failed" | "canceled";
+  failure_reason?: string;
+  transfer_reversal: null;
+}
+
+export interface StripeCharge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_refunded: number;
+  captured: true;
+  currency: string;
+  metadata: Record<string, string>;
+  paid: true;
+  payment_intent: string;
+  refunded: boolean;
+  status: "succeeded";
+  created: number;
+  livemode: false;
+}
+
+interface Payment {
+  id: string;
+  chargeId: string;
+  sessionId: string;
+  amount: number;
+  currency: string;
+  created: number;
 }
 
 export interface StripeCoupon {
@@ -155,8 +219,11 @@ export async function startStripeStandIn(
   const sessions = new Map<string, StripeSession>();
   const coupons = new Map<string, StripeCoupon>();
   const replies = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const payments = new Map<string, Payment>();
+  const refunds = new Map<string, StripeRefund>();
+  let newRefundStatus: "succeeded" | "pending" = "succeeded";
   const requests: RecordedRequest[] = [];
-  let failure: "server-error" | "connection-reset" | null = null;
+  let failure: "server-error" | "connection-reset" | "lost-reply" | null = null;
   let url = "";
 
   function createCoupon(params: Record<string, any>): StripeCoupon {
@@ -302,9 +369,127 @@ export async function startStripeStandIn(
       expires_at: expiresAt,
       livemode: false,
       url: `${url}/c/pay/${id}`,
+      payment_intent: null,
     };
     sessions.set(id, session);
     return session;
+  }
+
+  /** What is still given back of a payment: refunds that did not fail or get cancelled count. */
+  function refundedOf(payment: Payment): number {
+    let sum = 0;
+    for (const refund of refunds.values()) {
+      if (refund.payment_intent === payment.id && refund.status !== "failed" && refund.status !== "canceled")
+        sum += refund.amount;
+    }
+    return sum;
+  }
+
+  function findPayment(params: Record<string, any>): Payment {
+    if (params.payment_intent !== undefined) {
+      const payment = payments.get(params.payment_intent);
+      if (!payment) {
+        throw new StripeApiError(
+          404,
+          `No such payment_intent: '${params.payment_intent}'`,
+          "payment_intent",
+          undefined,
+          "resource_missing",
+        );
+      }
+      return payment;
+    }
+    if (params.charge !== undefined) {
+      const payment = [...payments.values()].find((p) => p.chargeId === params.charge);
+      if (!payment)
+        throw new StripeApiError(
+          404,
+          `No such charge: '${params.charge}'`,
+          "charge",
+          undefined,
+          "resource_missing",
+        );
+      return payment;
+    }
+    throw new StripeApiError(
+      400,
+      "One of the following params should be provided for this request: payment_intent or charge.",
+    );
+  }
+
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  function createRefund(params: Record<string, any>): StripeRefund {
+    const payment = findPayment(params);
+    const left = payment.amount - refundedOf(payment);
+    if (left <= 0) {
+      throw new StripeApiError(
+        400,
+        `Charge ${payment.chargeId} has already been refunded.`,
+        undefined,
+        undefined,
+        "charge_already_refunded",
+      );
+    }
+    const amount = params.amount === undefined ? left : integer(params.amount, "amount", 1);
+    if (amount > left) {
+      throw new StripeApiError(
+        400,
+        `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+        "amount",
+      );
+    }
+    const refund: StripeRefund = {
+      id: randomId("re_test_"),
+      object: "refund",
+      amount,
+      balance_transaction: null,
+      charge: payment.chargeId,
+      created: now(),
+      currency: payment.currency,
+      metadata: stringMap(params.metadata, "metadata"),
+      payment_intent: payment.id,
+      reason: params.reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: newRefundStatus,
+      transfer_reversal: null,
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  function findRefund(id: string): StripeRefund {
+    const refund = refunds.get(id);
+    if (!refund)
+      throw new StripeApiError(404, `No such refund: '${id}'`, "id", undefined, "resource_missing");
+    return refund;
+  }
+
+  /** Stripe's list shape: newest first, one page. */
+  function list<T extends { created: number }>(path: string, items: T[], params: Record<string, any>) {
+    const limit = params.limit === undefined ? 10 : integer(params.limit, "limit", 1);
+    const sorted = [...items].reverse().sort((a, b) => b.created - a.created);
+    return { object: "list", data: sorted.slice(0, limit), has_more: sorted.length > limit, url: path };
+  }
+
+  function chargeOf(payment: Payment): StripeCharge {
+    const refunded = refundedOf(payment);
+    return {
+      id: payment.chargeId,
+      object: "charge",
+      amount: payment.amount,
+      amount_refunded: refunded,
+      captured: true,
+      currency: payment.currency,
+      metadata: {},
+      paid: true,
+      payment_intent: payment.id,
+      refunded: refunded >= payment.amount,
+      status: "succeeded",
+      created: payment.created,
+      livemode: false,
+    };
   }
 
   function findSession(id: string): StripeSession {
@@ -324,6 +509,23 @@ export async function startStripeStandIn(
   function route(method: string, path: string, params: Record<string, any>): unknown {
     if (method === "POST" && path === "/v1/coupons") return createCoupon(params);
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      const all = [...sessions.values()].filter(
+        (s) => params.payment_intent === undefined || s.payment_intent === params.payment_intent,
+      );
+      return list(path, all, params);
+    }
+    if (method === "POST" && path === "/v1/refunds") return createRefund(params);
+    if (method === "GET" && path === "/v1/refunds") {
+      const all = [...refunds.values()].filter(
+        (r) =>
+          (params.payment_intent === undefined || r.payment_intent === params.payment_intent) &&
+          (params.charge === undefined || r.charge === params.charge),
+      );
+      return list(path, all, params);
+    }
+    const oneRefund = path.match(/^\/v1\/refunds\/([^/]+)$/);
+    if (method === "GET" && oneRefund) return findRefund(decodeURIComponent(oneRefund[1]!));
     const one = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (method === "GET" && one) return findSession(decodeURIComponent(one[1]!));
     const expire = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
@@ -343,6 +545,11 @@ export async function startStripeStandIn(
   }
 
   function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    // Stripe acted (and remembers the key's answer), but the answer is lost on the way back.
+    if (failure === "lost-reply" && res.req.method === "POST") {
+      res.socket?.destroy();
+      return;
+    }
     res.writeHead(status, {
       "content-type": "application/json",
       "request-id": randomId("req_", 7),
@@ -372,6 +579,7 @@ export async function startStripeStandIn(
       req.socket.destroy();
       return;
     }
+
     if (failure === "server-error") {
       return reply(res, 500, {
         error: { type: "api_error", message: "An unknown error occurred (stand-in told to fail)." },
@@ -432,12 +640,44 @@ export async function startStripeStandIn(
     failWith(mode) {
       failure = mode;
     },
+    newRefundsAre(status) {
+      newRefundStatus = status;
+    },
+    refund: (id) => structuredClone(refunds.get(id)),
+    refundsOf: (paymentIntent) =>
+      structuredClone([...refunds.values()].filter((r) => r.payment_intent === paymentIntent).reverse()),
+    updateRefund(id, status, failureReason) {
+      const refund = findRefund(id);
+      refund.status = status;
+      if (status === "failed") refund.failure_reason = failureReason ?? "expired_or_canceled_card";
+      return structuredClone(refund);
+    },
+    refundInDashboard(paymentIntent, amount) {
+      return structuredClone(createRefund({ payment_intent: paymentIntent, amount: String(amount) }));
+    },
+    charge(paymentIntent) {
+      const payment = payments.get(paymentIntent);
+      if (!payment) throw new Error(`no payment intent ${paymentIntent}`);
+      return chargeOf(payment);
+    },
     completeSession(id, { paid = true } = {}) {
       const session = findSession(id);
       if (session.status !== "open") throw new Error(`session ${id} is ${session.status}, not open`);
       session.status = "complete";
       session.payment_status = paid ? "paid" : "unpaid";
       session.url = null;
+      if (paid) {
+        const payment: Payment = {
+          id: randomId("pi_test_"),
+          chargeId: randomId("ch_test_"),
+          sessionId: id,
+          amount: session.amount_total,
+          currency: session.currency,
+          created: now(),
+        };
+        payments.set(payment.id, payment);
+        session.payment_intent = payment.id;
+      }
       for (const { coupon } of session.discounts) {
         const c = coupons.get(coupon);
         if (c) c.times_redeemed++;

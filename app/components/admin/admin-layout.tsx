@@ -50,7 +50,7 @@ export function AdminLayout({
       >
         Skip to content
       </a>
-      <header className="flex items-center justify-between gap-3 border-gray-200 border-b px-4 py-3 dark:border-gray-800">
+      <header className="flex items-center justify-between gap-3 border-gray-200 border-b px-4 py-3 print:hidden dark:border-gray-800">
         <div className="flex items-center gap-3">
           <Link to="/admin" className="font-bold text-lg">
             shop <span className="font-normal text-gray-500 dark:text-gray-400">back office</span>
@@ -77,7 +77,7 @@ export function AdminLayout({
       <div className="flex flex-1 flex-col md:flex-row">
         <nav
           aria-label="Back office"
-          className="border-gray-200 border-b md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-gray-800"
+          className="border-gray-200 border-b md:w-56 md:shrink-0 md:border-r md:border-b-0 print:hidden dark:border-gray-800"
         >
           <details className="md:hidden">
             <summary className="cursor-pointer px-4 py-3 font-semibold text-sm">Menu</summary>
@@ -85,7 +85,7 @@ export function AdminLayout({
           </details>
           <div className="hidden p-3 md:block">{menu}</div>
         </nav>
-        <main id="admin-main" className="min-w-0 flex-1 p-4 md:p-6">
+        <main id="admin-main" className="min-w-0 flex-1 p-4 md:p-6 print:p-0">
           {children}
         </main>
       </div>

@@ -1,10 +1,26 @@
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ErrorBox, NoticeBox } from "#app/components/form-controls.tsx";
-import { awaitsCardPayment, ORDERS_ROUTE, paymentNotice } from "#app/lib/orders.ts";
+import {
+  awaitsCardPayment,
+  isCancellableByCustomer,
+  ORDERS_ROUTE,
+  type OrderChangeAnswer,
+  paymentNotice,
+  type ReviewableProducts,
+} from "#app/lib/orders.ts";
 import { ORDER_STATUS_LABELS, type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
+import { CancelOrder } from "./cancel-order.tsx";
 import { AwaitingPaymentNotice } from "./complete-payment.tsx";
-import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
+import {
+  DateTime,
+  OrderItems,
+  PaymentDeadline,
+  PricingRows,
+  RefundLines,
+  StatusBadge,
+  TrackPackageLink,
+} from "./order-parts.tsx";
 
 const CART_ROUTE = "/customer/shopping-cart";
 
@@ -80,20 +96,26 @@ function Timeline({ history }: { history: Order["statusHistory"] }) {
 }
 
 /**
- * One of the customer's orders: its items, status history, totals, shipping and payment. A card order
- * awaiting its payment (the payment page's Back link lands here) offers to complete or cancel it.
+ * One of the customer's orders: its items, status history, totals, shipping (with the carrier's
+ * tracking once sent) and payment (with its refunds). A card order awaiting its payment (the payment
+ * page's Back link lands here) offers to complete or cancel it; a placed order, to cancel it.
  */
 export function OrderDetails({
   order,
   backFromPayment,
   posted,
+  reviewable,
 }: {
   order: Order;
   backFromPayment: boolean;
-  /** The answer to this page's post (complete or cancel the payment), when it did not leave the page. */
-  posted?: { ok: boolean; message?: string };
+  reviewable?: ReviewableProducts;
+  /** The answer to this page's post (complete or cancel the payment, cancel the order), when it did not leave the page. */
+  posted?: OrderChangeAnswer;
 }) {
   const awaiting = awaitsCardPayment(order);
+  // A card order awaiting its payment has its own way to cancel, in the notice above (decision 033);
+  // and back from paying, the payment may be arriving: nothing to cancel then.
+  const cancellable = isCancellableByCustomer(order) && !awaiting && !backFromPayment;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-gray-600 text-sm dark:text-gray-400">
@@ -113,7 +135,7 @@ export function OrderDetails({
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
         {posted && !posted.ok && <ErrorBox message={posted.message} />}
         {posted?.ok && <NoticeBox message={posted.message} />}
-        {posted?.ok && (
+        {posted?.ok && posted.toCart && (
           <Link to={CART_ROUTE} className="button-primary self-start">
             View your cart
           </Link>
@@ -143,7 +165,7 @@ export function OrderDetails({
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
           <Card title="Items">
-            <OrderItems items={order.items} />
+            <OrderItems items={order.items} reviewable={reviewable} />
           </Card>
           <Card title="Status">
             <Timeline history={order.statusHistory} />
@@ -155,6 +177,7 @@ export function OrderDetails({
           </Card>
           <ShippingCard order={order} />
           <PaymentCard order={order} />
+          {cancellable && <CancelOrder orderId={order._id} number={order.number} />}
         </div>
       </div>
     </div>
@@ -175,7 +198,20 @@ function ShippingCard({ order }: { order: Order }) {
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-gray-600 dark:text-gray-400">Phone</dt>
         <dd>{order.phone}</dd>
+        {order.shipment && (
+          <>
+            <dt className="text-gray-600 dark:text-gray-400">Carrier</dt>
+            <dd>{order.shipment.carrier}</dd>
+            <dt className="text-gray-600 dark:text-gray-400">Tracking number</dt>
+            <dd className="break-words font-mono">{order.shipment.trackingNumber}</dd>
+          </>
+        )}
       </dl>
+      {order.shipment && (
+        <p className="mt-3">
+          <TrackPackageLink shipment={order.shipment} />
+        </p>
+      )}
     </Card>
   );
 }
@@ -186,15 +222,26 @@ function PaymentCard({ order }: { order: Order }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-gray-600 dark:text-gray-400">Method</dt>
         <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
-        {order.paidAt && (
+        {order.paidAt ? (
           <>
             <dt className="text-gray-600 dark:text-gray-400">Paid</dt>
             <dd>
               <DateTime iso={order.paidAt} withTime />
             </dd>
           </>
+        ) : (
+          order.paymentMethod === "cash_on_delivery" &&
+          order.status !== "cancelled" && (
+            <>
+              <dt className="text-gray-600 dark:text-gray-400">Payment</dt>
+              <dd>Due on delivery</dd>
+            </>
+          )
         )}
       </dl>
+      <div className="mt-3 border-gray-200 border-t pt-3 empty:hidden dark:border-gray-800">
+        <RefundLines refunds={order.refunds} />
+      </div>
     </Card>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { subtotal } from "#app/components/cart/order-summary.tsx";
 import { FallbackImage } from "#app/components/fallback-image.tsx";
+import { type ReviewableProducts, trackingHref } from "#app/lib/orders.ts";
+import { reviewLink } from "#app/lib/reviews.ts";
 import { formatPrice } from "#contract/money-format.ts";
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "#contract/shopping.ts";
 
@@ -35,6 +37,7 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
   shipped: "bg-violet-100 text-violet-900 dark:bg-violet-400/15 dark:text-violet-200",
   delivered: "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200",
   cancelled: "bg-gray-200 text-gray-800 dark:bg-gray-700/60 dark:text-gray-200",
+  returned: "bg-rose-100 text-rose-900 dark:bg-rose-400/15 dark:text-rose-200",
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
@@ -57,7 +60,17 @@ export function PaymentDeadline({ expiresAt }: { expiresAt: string }) {
   );
 }
 
-export function OrderItems({ items }: { items: Order["items"] }) {
+/**
+ * The items of an order. Those the customer has received (the order delivered, or returned) offer a
+ * review of their product: "Write a review", or "Edit your review" once written (`reviewable`).
+ */
+export function OrderItems({
+  items,
+  reviewable = {},
+}: {
+  items: Order["items"];
+  reviewable?: ReviewableProducts;
+}) {
   return (
     <ul className="divide-y divide-gray-200 dark:divide-gray-800">
       {items.map((item) => (
@@ -89,6 +102,15 @@ export function OrderItems({ items }: { items: Order["items"] }) {
                 </span>
                 <span>Quantity: {item.quantity}</span>
               </p>
+              {item.product._id in reviewable && (
+                <Link
+                  to={reviewLink(item.product._id, reviewable[item.product._id] ?? null)}
+                  className="mt-1.5 inline-block font-semibold text-brand text-sm underline underline-offset-2 hover:no-underline dark:text-indigo-300"
+                >
+                  {reviewable[item.product._id] ? "Edit your review" : "Write a review"}
+                  <span className="sr-only"> of {item.product.title}</span>
+                </Link>
+              )}
             </div>
             <p className="shrink-0 text-sm sm:text-right">
               <span className="font-semibold">{formatPrice(item.totalPrice)}</span>
@@ -161,6 +183,62 @@ export function PricingRows({ order, compact = false }: { order: Order; compact?
           <dd className="font-bold">{formatPrice(pricing.totalPriceAfterDiscount)}</dd>
         </div>
       )}
+      {order.refundedAmount > 0 && (
+        <div className={row}>
+          <dt className={label}>Refunded</dt>
+          <dd className="text-emerald-800 dark:text-emerald-300">-{formatPrice(order.refundedAmount)}</dd>
+        </div>
+      )}
     </dl>
+  );
+}
+
+/**
+ * The carrier's link for a sent order. It opens the carrier's page in a new tab, which learns nothing
+ * of the shop's page (noopener noreferrer); an address that is not http(s) is shown as no link at all.
+ */
+export function TrackPackageLink({ shipment, number }: { shipment: Order["shipment"]; number?: number }) {
+  const href = trackingHref(shipment?.trackingUrl ?? null);
+  if (!href) return null;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-semibold text-brand text-sm underline underline-offset-2 hover:no-underline dark:text-indigo-300"
+    >
+      Track package
+      <span className="sr-only">
+        {number !== undefined ? ` of order #${number}` : ""} (opens in a new tab)
+      </span>
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+        <path d="M11 3a1 1 0 1 0 0 2h2.59l-6.3 6.3a1 1 0 1 0 1.42 1.4L15 6.42V9a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1h-5Z" />
+        <path d="M5 5a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-3a1 1 0 1 0-2 0v3H5V7h3a1 1 0 0 0 0-2H5Z" />
+      </svg>
+    </a>
+  );
+}
+
+/** The order's refunds as the customer reads them: what came back and when, or what is on its way. */
+export function RefundLines({ refunds }: { refunds: Order["refunds"] }) {
+  // A failed refund gave nothing back and counts for nothing (refundedAmount leaves it out): the shop
+  // tries again with a new one, which shows here.
+  const shown = refunds.filter((refund) => refund.status !== "failed");
+  if (shown.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1 text-sm" aria-label="Refunds">
+      {shown.map((refund, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: refunds are only ever added, oldest first
+        <li key={i}>
+          {refund.status === "succeeded" ? (
+            <>
+              Refunded {formatPrice(refund.amount)} on <DateTime iso={refund.at} />
+            </>
+          ) : (
+            <>Refund pending: {formatPrice(refund.amount)}</>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

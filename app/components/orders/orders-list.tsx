@@ -1,10 +1,23 @@
 import { Link } from "react-router";
 import { PagedList, PagedListBody } from "#app/components/paged-list-body.tsx";
 import { RetryScreen } from "#app/components/route-error-boundary.tsx";
-import { awaitsCardPayment, ORDERS_ROUTE, type OrdersPage, ordersPageUrl } from "#app/lib/orders.ts";
+import {
+  awaitsCardPayment,
+  ORDERS_ROUTE,
+  type OrdersPage,
+  ordersPageUrl,
+  type ReviewableProducts,
+} from "#app/lib/orders.ts";
 import { type Order, PAYMENT_METHOD_LABELS } from "#contract/shopping.ts";
 import { CompletePaymentButton } from "./complete-payment.tsx";
-import { DateTime, OrderItems, PaymentDeadline, PricingRows, StatusBadge } from "./order-parts.tsx";
+import {
+  DateTime,
+  OrderItems,
+  PaymentDeadline,
+  PricingRows,
+  StatusBadge,
+  TrackPackageLink,
+} from "./order-parts.tsx";
 
 export function OrdersFailed() {
   return (
@@ -16,7 +29,7 @@ export function OrdersFailed() {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, reviewable }: { order: Order; reviewable: ReviewableProducts }) {
   const headingId = `order-${order._id}`;
   return (
     <article
@@ -36,7 +49,17 @@ function OrderCard({ order }: { order: Order }) {
       </header>
       <div className="flex flex-col gap-4 px-4 py-4 sm:px-5">
         {order.paymentExpiresAt && <PaymentDeadline expiresAt={order.paymentExpiresAt} />}
-        <OrderItems items={order.items} />
+        {order.shipment && (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <span>
+              <span className="text-gray-600 dark:text-gray-400">Sent with</span> {order.shipment.carrier}
+              <span className="text-gray-600 dark:text-gray-400">, tracking number</span>{" "}
+              <span className="break-words font-mono">{order.shipment.trackingNumber}</span>
+            </span>
+            <TrackPackageLink shipment={order.shipment} number={order.number} />
+          </p>
+        )}
+        <OrderItems items={order.items} reviewable={reviewable} />
         {/* On a phone the totals come first, then the way to the details. */}
         <div className="flex flex-col-reverse gap-4 border-gray-200 border-t pt-4 sm:flex-row sm:items-end sm:justify-between dark:border-gray-800">
           <div className="flex flex-wrap items-center gap-2 self-start">
@@ -94,7 +117,7 @@ function OrdersList({ page, orders }: { page: number; orders: OrdersPage }) {
       <ul className="flex flex-col gap-5" aria-label="Orders">
         {orders.orders.map((order) => (
           <li key={order._id}>
-            <OrderCard order={order} />
+            <OrderCard order={order} reviewable={orders.reviewable} />
           </li>
         ))}
       </ul>

@@ -213,7 +213,7 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer from the cart
   useEffect(() => {
     if (!result) return;
-    if (!result.ok || !("intent" in result)) {
+    if (!result.ok || !("intent" in result) || result.intent !== "add-to-cart") {
       void notify("error", result.message || CALL_FAILED);
       return;
     }

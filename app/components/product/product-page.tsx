@@ -3,11 +3,12 @@ import { Await, Link } from "react-router";
 import type { ProductCardData } from "#app/components/product-card.tsx";
 import { ProductGrid, ProductGridSkeleton } from "#app/components/product-grid.tsx";
 import { largest, RELATED_PRODUCTS_SIZES } from "#app/lib/breakpoints.ts";
-import { productJsonLd, scriptJson } from "#app/lib/structured-data.ts";
+import type { ReviewAnswer, ReviewsPart } from "#app/lib/reviews.ts";
 import { notify } from "#app/lib/toast.ts";
 import type { ProductDetail } from "#contract/catalog.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductInfo } from "./product-info.tsx";
+import { ProductReviews } from "./reviews/product-reviews.tsx";
 
 function Breadcrumb({ product }: { product: ProductDetail }) {
   return (
@@ -64,18 +65,21 @@ function RelatedProducts({ related }: { related: Promise<ProductCardData[]> }) {
   );
 }
 
-/** The product page: gallery, details and add to cart, related products. */
+/** The product page: gallery, details and add to cart, reviews, related products. */
 export function ProductPage({
   product,
   related,
-  origin,
+  reviews,
+  breadcrumbLd,
   posted,
 }: {
   product: ProductDetail;
   related: Promise<ProductCardData[]>;
-  origin: string;
-  /** The answer to a form posted before the page hydrated (the fetcher answers the rest in ProductInfo). */
-  posted: { ok: boolean; message?: string } | undefined;
+  reviews: ReviewsPart | Promise<ReviewsPart>;
+  /** The breadcrumb trail's JSON-LD, as the script's text (built by the loader). */
+  breadcrumbLd: string;
+  /** The answer to a form posted before the page hydrated (the fetchers answer the rest). */
+  posted: { ok: boolean; message?: string; intent?: string } | undefined;
 }) {
   useEffect(() => {
     if (posted?.message) void notify(posted.ok ? "success" : "error", posted.message);
@@ -90,14 +94,17 @@ export function ProductPage({
         />
         <ProductInfo key={product._id} product={product} />
       </div>
-      {productJsonLd(product, origin).map((ld) => (
-        <script
-          key={(ld as { "@type": string })["@type"]}
-          type="application/ld+json"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (scriptJson)
-          dangerouslySetInnerHTML={{ __html: scriptJson(ld) }}
-        />
-      ))}
+      {/* The Product itself is written with the reviews, once they are in (ProductReviews). */}
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped on the server (scriptJson)
+        dangerouslySetInnerHTML={{ __html: breadcrumbLd }}
+      />
+      <ProductReviews
+        product={product}
+        reviews={reviews}
+        posted={posted?.intent?.startsWith("review-") ? (posted as ReviewAnswer) : undefined}
+      />
       <RelatedProducts related={related} />
     </div>
   );

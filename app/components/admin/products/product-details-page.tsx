@@ -85,6 +85,12 @@ export function ProductDetailsPage({
           <dd>
             <time dateTime={product.updatedAt}>{product.updatedAt.slice(0, 16).replace("T", " ")}</time>
           </dd>
+          <dt className="text-gray-600 dark:text-gray-400">Reviews</dt>
+          <dd>
+            <Link to={`/admin/reviews?product=${product.id}`} className="underline">
+              Reviews of this product
+            </Link>
+          </dd>
           {product.group && (
             <>
               <dt className="text-gray-600 dark:text-gray-400">Colour group</dt>

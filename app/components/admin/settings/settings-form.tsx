@@ -13,6 +13,7 @@ const FIELDS = [
   "lowStockThreshold",
   "storeName",
   "contactEmail",
+  "orderAlertEmail",
 ] as const;
 
 export type SettingsFormValues = Record<(typeof FIELDS)[number], string>;
@@ -27,6 +28,7 @@ export function settingsFormValues(settings: ShopSettingsRecord): SettingsFormVa
     lowStockThreshold: String(settings.lowStockThreshold),
     storeName: settings.storeName,
     contactEmail: settings.contactEmail,
+    orderAlertEmail: settings.orderAlertEmail,
   };
 }
 
@@ -134,6 +136,17 @@ export function SettingsPage({
             defaultValue={values.contactEmail}
             error={error("contactEmail")}
             hint={<Hint>Where customers may write; empty for none.</Hint>}
+          />
+          <TextField
+            label="Order alert email"
+            name="orderAlertEmail"
+            type="email"
+            autoComplete="off"
+            defaultValue={values.orderAlertEmail}
+            error={error("orderAlertEmail")}
+            hint={
+              <Hint>Gets a mail for each new order (cash when placed, card when paid); empty for none.</Hint>
+            }
           />
         </fieldset>
         <div className="flex flex-wrap items-center gap-4">

@@ -23,7 +23,17 @@ export interface AuditPageData {
 }
 
 /** The kinds of record staff change, offered as the entity filter's suggestions. */
-const ENTITIES = ["product", "category", "brand", "banner", "coupon", "settings", "stock", "staff"];
+const ENTITIES = [
+  "product",
+  "category",
+  "brand",
+  "banner",
+  "coupon",
+  "settings",
+  "stock",
+  "staff",
+  "webhook",
+];
 
 const COLUMNS: AdminColumn<AuditEntryView>[] = [
   {

@@ -1,10 +1,17 @@
 import type { ProductDetail } from "#contract/catalog.ts";
+import type { Review, ReviewSummary } from "#contract/reviews.ts";
 
 /**
  * schema.org JSON-LD for a product page: the Product with one Offer per size (or one for a product
- * without sizes), its rating and brand, and the breadcrumb trail Home › category › product.
+ * without sizes), its rating and brand, and the breadcrumb trail Home › category › product. With
+ * the reviews section's data, the rating is its figures and the reviews shown are `review` entries
+ * (docs/storefront/reviews-on-the-product-page.md#structured-data).
  */
-export function productJsonLd(product: ProductDetail, origin: string): object[] {
+export function productJsonLd(
+  product: ProductDetail,
+  origin: string,
+  reviews?: { summary: ReviewSummary; shown: Review[] },
+): object[] {
   const url = `${origin}/product/${product._id}`;
   const absolute = (src: string) => (src.startsWith("/") ? `${origin}${src}` : src);
   const availability = (quantity: number) =>
@@ -44,14 +51,25 @@ export function productJsonLd(product: ProductDetail, origin: string): object[] 
     offers,
   };
   if (product.brand) productLd.brand = { "@type": "Brand", name: product.brand.name };
-  if (product.ratingsQuantity > 0) {
+  const figures = reviews?.summary ?? product;
+  if (figures.ratingsQuantity > 0) {
     productLd.aggregateRating = {
       "@type": "AggregateRating",
-      ratingValue: product.ratingsAverage,
-      reviewCount: product.ratingsQuantity,
+      ratingValue: figures.ratingsAverage,
+      reviewCount: figures.ratingsQuantity,
       bestRating: 5,
       worstRating: 1,
     };
+  }
+  if (reviews && reviews.shown.length > 0) {
+    productLd.review = reviews.shown.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.author },
+      datePublished: r.createdAt.slice(0, 10),
+      name: r.title,
+      reviewBody: r.text,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    }));
   }
   const breadcrumbs = {
     "@context": "https://schema.org",
