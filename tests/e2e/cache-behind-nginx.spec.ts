@@ -19,6 +19,10 @@ test.skip(
   "nginx is not installed (apt-get install nginx): the shop behind its cache is not tested on this machine",
 );
 test.use({ baseURL: NGINX_URL, ignoreHTTPSErrors: true });
+// One nginx for the file, so its stories run in order in one worker: with the suite's
+// fullyParallel, each worker ran beforeAll, the second nginx found the port taken, and the first
+// worker's afterAll stopped the nginx the other was still using (ECONNREFUSED mid-story).
+test.describe.configure({ mode: "default" });
 
 let proxy: RunningNginx | undefined;
 test.beforeAll(async () => {

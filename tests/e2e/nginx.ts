@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 // A real nginx (Debian's package) terminating TLS in front of the e2e shop, configured by the very
-// file the operations guide shows (docs/nginx/shop.conf): only the listen address, the certificate
-// and the upstream port are replaced. A self-signed certificate for localhost, made with openssl.
+// file the operations guide shows (docs/nginx/shop.conf): only the listen address, the certificate,
+// the cache directory and the upstream port are replaced. A self-signed certificate for localhost, made with openssl.
 
 export const HAS_NGINX = spawnSync("nginx", ["-v"]).status === 0;
 
@@ -23,19 +23,32 @@ function shopServerBlock(listenPort: number, upstreamPort: number, dir: string):
     .replace("listen 443 ssl;", `listen 127.0.0.1:${listenPort} ssl;`)
     .replace("server_name shop.example;", "server_name localhost;")
     .replace("/etc/ssl/certs/shop.example.pem", path.join(dir, "cert.pem"))
-    .replace("/etc/ssl/private/shop.example.key", path.join(dir, "key.pem"));
+    .replace("/etc/ssl/private/shop.example.key", path.join(dir, "key.pem"))
+    .replace("proxy_cache_path /var/cache/nginx/shop ", `proxy_cache_path ${path.join(dir, "cache")} `);
   // Every replacement must have found its line: a changed example must not go untested.
-  for (const line of [`127.0.0.1:${upstreamPort};`, `127.0.0.1:${listenPort} ssl;`, "cert.pem", "key.pem"]) {
+  for (const line of [
+    `127.0.0.1:${upstreamPort};`,
+    `127.0.0.1:${listenPort} ssl;`,
+    "cert.pem",
+    "key.pem",
+    `${path.join(dir, "cache")} `,
+  ]) {
     if (!replaced.includes(line)) throw new Error(`docs/nginx/shop.conf no longer has the line for ${line}`);
   }
   return replaced;
 }
 
 export async function startNginx(listenPort: number, upstreamPort: number): Promise<RunningNginx> {
+  const url = `https://localhost:${listenPort}`;
+  // Readiness is "the shop answers on the port": another nginx already there would pass it while
+  // ours failed to bind, and stopping that other one would pull the port from under this caller.
+  if ((await healthStatus(`${url}/healthz`)) !== 0) {
+    throw new Error(`port ${listenPort} already answers: another nginx of the suite is running there`);
+  }
   const dir = mkdtempSync(path.join(tmpdir(), "shop-nginx-"));
   // nginx's workers drop to an unprivileged user: they must reach the temporary files.
   chmodSync(dir, 0o755);
-  for (const sub of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
+  for (const sub of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"]) {
     mkdirSync(path.join(dir, sub));
     chmodSync(path.join(dir, sub), 0o777);
   }
@@ -88,7 +101,6 @@ http {
     stderr += d;
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `https://localhost:${listenPort}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGQUIT");
