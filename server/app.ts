@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
@@ -186,7 +187,7 @@ function apiRoutes(
 }
 
 /**
- * The client build: fingerprinted assets for a year, the rest (favicon, robots) for an hour. Each is
+ * The client build: fingerprinted assets for a year, its top-level files for an hour. Each is
  * sent as the build compressed it (`.br`, `.gz` beside it: scripts/precompressed-assets.ts).
  */
 function serveBuild(app: Hono, root: string) {
@@ -198,12 +199,19 @@ function serveBuild(app: Hono, root: string) {
     },
     serveStatic({ root, precompressed: true }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
+  // The build's other files (none today; a favicon or a site-verification file a later public/
+  // adds) at their exact paths, listed once: a catch-all serveStatic looked on disk for every page
+  // request first, about 4 % of a product page's server time (bench/results/scale-2026-11-26-page-profile.md).
+  const serveFile = serveStatic({ root, precompressed: true });
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    app.use(
+      `/${entry.name}`,
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=3600");
+      },
+      serveFile,
+    );
+  }
 }

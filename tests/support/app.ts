@@ -57,6 +57,8 @@ type TestShopOptions = {
   images?: ImageStore;
   /** S3_PUBLIC_URL: the bucket's own address, allowed by the Content-Security-Policy. */
   s3PublicUrl?: string;
+  /** Serve this directory as the client build (assets and top-level files), as `npm start` serves build/client. */
+  clientDir?: string;
   /** Run on this database instead of a fresh one (two app instances on one database); left open on close. */
   database?: DatabaseHandle;
   /**
@@ -141,6 +143,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     },
     logger,
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    clientDir: options.clientDir,
   });
   return {
     app,
