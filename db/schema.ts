@@ -163,6 +163,13 @@ export const products = pgTable(
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_rating_idx").on(t.ratingsAverage.desc(), t.id),
     index("products_discount_idx").on(t.discountPercent, t.id),
+    // Highest price and largest discount first (the listing's sorts, the home page's offers): the
+    // order is `DESC NULLS LAST, id ASC`, which the ascending indexes cannot give read backwards,
+    // so without these every such page sorted all listed products (docs/decisions/060-descending-sort-indexes.md).
+    index("products_listed_price_desc_idx").on(t.priceCents.desc(), t.id).where(sql`${t.archivedAt} IS NULL`),
+    index("products_listed_discount_desc_idx")
+      .on(t.discountPercent.desc(), t.id)
+      .where(sql`${t.archivedAt} IS NULL`),
     index("products_created_at_idx").on(t.createdAt.desc(), t.id),
     index("products_title_idx").on(t.title, t.id),
     check("products_price_cents_check", sql`${t.priceCents} >= 0`),

@@ -1,22 +1,12 @@
 import { HomePage } from "#app/components/home/home-page.tsx";
-import { PRODUCT_CARD_FIELDS, type ProductCardData } from "#app/components/product-card.tsx";
-import { HOME_GRID_LIMITS, largest } from "#app/lib/breakpoints.ts";
+import type { ProductCardData } from "#app/components/product-card.tsx";
 import { withinOrStream } from "#app/lib/deferred.server.ts";
+import { homeSections, type Taxonomy } from "#app/lib/home-sections.server.ts";
 import { imageSrcSet, sizedImageUrl } from "#app/lib/images.ts";
 import { viewerId } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
-import { listBrands, listCategories } from "#core/catalog/taxonomy.ts";
 import { bannerAltText, listBannerSlides } from "#core/storefront/banner-slides.ts";
-import { type HomeRailQuery, listHomeRail } from "#core/storefront/home-rails.ts";
 import type { Route } from "./+types/home";
-
-/** docs/storefront/home.md#limits: the home page's limits, sorts and filters. */
-const CATEGORY_LIMIT = 40;
-const BEST_SELLERS_LIMIT = 20;
-const OFFERS_MAX_DISCOUNT = 59;
-const BRANDS_LIMIT = 48;
-const NEW_PRODUCTS_LIMIT = 20;
-const CHEAP_MAX_PRICE = 120;
 
 const DESCRIPTION =
   "Clothing, shoes and accessories for women, men and kids: new arrivals, best sellers and offers.";
@@ -47,19 +37,6 @@ function ogImageUrl(src: string, origin: string): string {
   return new URL(imageSrcSet(src) ? sizedImageUrl(src, 1280) : src, `${origin}/`).href;
 }
 
-type CardData = ProductCardData;
-
-// docs/storefront/home.md#rails: one card per colour group, in-stock products first.
-function products(
-  ctx: Route.LoaderArgs["context"]["core"],
-  query: Omit<HomeRailQuery, "fields">,
-  viewer: string | undefined,
-) {
-  return listHomeRail(ctx, { fields: PRODUCT_CARD_FIELDS, ...query }, { viewerId: viewer }).then(
-    (data) => data as CardData[],
-  );
-}
-
 // The banner slides are awaited: the first is the page's largest paint and its og:image. Every other
 // section is in the document when the database answers within withinOrStream's wait (as it normally
 // does: one complete page, painted at once), and otherwise streams in behind its skeleton (critical vs
@@ -68,41 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.core;
   // The cards' favorite toggles show the signed-in customer's favorites.
   const [viewer, slides] = await Promise.all([viewerId(request, ctx), listBannerSlides(ctx)]);
+  const s = homeSections;
   const [categories, bestSellers, offers, brands, newProducts, cheapProducts] = await Promise.all(
-    [
-      listCategories(ctx, {
-        page: 1,
-        limit: CATEGORY_LIMIT,
-        sort: [{ field: "createdAt", descending: false }],
-        fields: ["_id", "name", "image"],
-      }).then((page) => page.data),
-      products(ctx, { limit: BEST_SELLERS_LIMIT, sort: [{ field: "sold", descending: true }] }, viewer),
-      products(
-        ctx,
-        {
-          limit: largest(HOME_GRID_LIMITS),
-          "discountPercent[lte]": OFFERS_MAX_DISCOUNT,
-          sort: [{ field: "discountPercent", descending: true }],
-        },
-        viewer,
-      ),
-      listBrands(ctx, {
-        page: 1,
-        limit: BRANDS_LIMIT,
-        sort: [{ field: "name", descending: false }],
-        fields: ["_id", "name", "image"],
-      }).then((page) => page.data),
-      products(ctx, { limit: NEW_PRODUCTS_LIMIT, sort: [{ field: "createdAt", descending: true }] }, viewer),
-      products(
-        ctx,
-        {
-          limit: largest(HOME_GRID_LIMITS),
-          "price[lte]": CHEAP_MAX_PRICE,
-          sort: [{ field: "sold", descending: true }],
-        },
-        viewer,
-      ),
-    ].map((section) => withinOrStream<unknown>(section)),
+    [s.categories, s.bestSellers, s.offers, s.brands, s.newProducts, s.cheapProducts].map((read) =>
+      withinOrStream<unknown>(read(ctx, viewer)),
+    ),
   );
   return {
     origin: siteOrigin(request, context),
@@ -124,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Section<T> = T | Promise<T>;
-type Taxonomy = Awaited<ReturnType<typeof listCategories>>["data"];
+type CardData = ProductCardData;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return <HomePage loaderData={loaderData} />;

@@ -1,0 +1,2 @@
+CREATE INDEX "products_listed_price_desc_idx" ON "products" USING btree ("price_cents" DESC NULLS LAST,"id") WHERE "products"."archived_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "products_listed_discount_desc_idx" ON "products" USING btree ("discount_percent" DESC NULLS LAST,"id") WHERE "products"."archived_at" IS NULL;
