@@ -11,32 +11,34 @@ export interface Scenario {
 const API = "/api/v1";
 
 /** The fields the storefront's product cards ask for. */
-const CARD_FIELDS =
+export const CARD_FIELDS =
   "_id,title,price,priceBeforeDiscount,discountPercent,imageCover,quantity,size,sold,ratingsAverage,ratingsQuantity,save";
 
 /** A real query word, two more, and a misspelling that goes through spelling correction. */
 const SEARCH_TERMS = ["shirt", "jeans", "hoodie", "jaens"];
 const DETAIL_IDS = 200;
 
-interface Page<T> {
+export interface Page<T> {
   paginationResults: { numberOfPages: number };
   data: T[];
 }
 
-async function getJson<T>(baseUrl: string, path: string): Promise<T> {
+export async function getJson<T>(baseUrl: string, path: string): Promise<T> {
   const response = await fetch(new URL(path, baseUrl));
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 /** With `limit=1`, the number of pages is the number of matching products. */
-async function countProducts(baseUrl: string, filter: string): Promise<number> {
+export async function countProducts(baseUrl: string, filter: string): Promise<number> {
   const page = await getJson<Page<unknown>>(baseUrl, `${API}/products?limit=1&fields=_id${filter}`);
   return page.paginationResults.numberOfPages;
 }
 
 /** The category with the most products: the heaviest filter a shopper can pick. */
-async function largestCategory(baseUrl: string): Promise<{ id: string; name: string; products: number }> {
+export async function largestCategory(
+  baseUrl: string,
+): Promise<{ id: string; name: string; products: number }> {
   const categories = await getJson<Page<{ _id: string; name: string }>>(
     baseUrl,
     `${API}/categories?limit=100&fields=_id,name`,

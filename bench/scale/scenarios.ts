@@ -1,6 +1,8 @@
 // What the scale benchmark measures at every catalogue size, discovered from the running server so
 // every path names real ids. API scenarios are judged by the growth budgets; page scenarios sit
 // beside the API's detail and the bare HTTP ceiling (issue 20 point 3).
+// The catalogue discovery (counts, the largest category) is the api benchmark's.
+import { CARD_FIELDS, countProducts, getJson, largestCategory, type Page } from "../api/scenarios.ts";
 import type { LoadRequest } from "../lib/load.ts";
 import { rotation } from "../lib/stats.ts";
 import type { CartItem } from "./database.ts";
@@ -20,9 +22,6 @@ export interface ScaleScenario {
 }
 
 const API = "/api/v1";
-/** The fields the storefront's product cards ask for. */
-const CARD_FIELDS =
-  "_id,title,price,priceBeforeDiscount,discountPercent,imageCover,quantity,size,sold,ratingsAverage,ratingsQuantity,save";
 const LIST = `sort=-sold,-ratingsAverage&limit=16&fields=${CARD_FIELDS}`;
 /** How deep the deep list page goes (the last page when the catalogue has fewer). */
 export const DEEP_PAGE = 200;
@@ -31,37 +30,6 @@ export const COMMON_WORD = "shirt";
 export const RARE_WORD = "selvedge";
 export const MISSPELLING = "jaens";
 const DETAIL_IDS = 200;
-
-interface Page<T> {
-  paginationResults: { numberOfPages: number };
-  data: T[];
-}
-
-async function getJson<T>(baseUrl: string, path: string): Promise<T> {
-  const response = await fetch(new URL(path, baseUrl));
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** With `limit=1`, the number of pages is the number of matching products. */
-async function countProducts(baseUrl: string, filter: string): Promise<number> {
-  const page = await getJson<Page<unknown>>(baseUrl, `${API}/products?limit=1&fields=_id${filter}`);
-  return page.paginationResults.numberOfPages;
-}
-
-async function largestCategory(baseUrl: string): Promise<{ id: string; name: string; products: number }> {
-  const categories = await getJson<Page<{ _id: string; name: string }>>(
-    baseUrl,
-    `${API}/categories?limit=100&fields=_id,name`,
-  );
-  let best: { id: string; name: string; products: number } | undefined;
-  for (const c of categories.data) {
-    const products = await countProducts(baseUrl, `&category=${c._id}`);
-    if (!best || products > best.products) best = { id: c._id, name: c.name, products };
-  }
-  if (!best) throw new Error("the catalogue has no categories");
-  return best;
-}
 
 /** Product ids spread over the whole catalogue (oldest to newest), so detail hits cold and warm rows alike. */
 async function spreadProductIds(baseUrl: string, total: number, count: number): Promise<string[]> {
