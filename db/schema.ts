@@ -172,6 +172,12 @@ export const products = pgTable(
       .where(sql`${t.archivedAt} IS NULL`),
     index("products_created_at_idx").on(t.createdAt.desc(), t.id),
     index("products_title_idx").on(t.title, t.id),
+    // A product's related products: the best sellers of its category and brand, read in order and
+    // checked against its subcategories until enough match, instead of every product of the pair
+    // being fetched and sorted (core/catalog/related-products.ts, docs/decisions/061-search-counts-and-related-walk.md).
+    index("products_listed_category_brand_sold_idx")
+      .on(t.categoryId, t.brandId, t.sold.desc(), t.ratingsAverage.desc(), t.id)
+      .where(sql`${t.archivedAt} IS NULL`),
     check("products_price_cents_check", sql`${t.priceCents} >= 0`),
     check("products_price_before_discount_cents_check", sql`${t.priceBeforeDiscountCents} >= 0`),
     check("products_discount_percent_check", sql`${t.discountPercent} BETWEEN 0 AND 100`),
@@ -286,7 +292,33 @@ export const searchPostings = pgTable(
     // Few distinct keys, so btree deduplication keeps these small and cheap to update.
     index("search_postings_lexeme_idx").on(t.lexeme, t.categoryId),
     index("search_postings_product_idx").on(t.productId),
+    // A one-word search's first page in the storefront's default order (best sellers first) is the
+    // start of this index: no sort of every match (docs/decisions/061-search-counts-and-related-walk.md).
+    index("search_postings_lexeme_sold_idx").on(
+      t.lexeme,
+      t.sold.desc(),
+      t.ratingsAverage.desc(),
+      t.productId,
+    ),
   ],
+);
+
+/**
+ * How many products' search documents hold each lexeme, per category and brand (`brand_id` '' for
+ * none): a one-word search filtered by nothing else, or by its category or brand, is counted by
+ * summing a few of these rows instead of counting every match (145,000 for "shirt" at 1M products,
+ * docs/decisions/061-search-counts-and-related-walk.md). Kept by statement-level triggers on
+ * search_postings (migration 0013), in the same transaction as every write, so it is exact in every snapshot.
+ */
+export const searchCounts = pgTable(
+  "search_counts",
+  {
+    lexeme: byteOrderedText("lexeme").notNull(),
+    categoryId: text("category_id").notNull(),
+    brandId: text("brand_id").notNull(),
+    products: integer("products").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lexeme, t.categoryId, t.brandId] })],
 );
 
 /** Words of the catalogue, for correcting misspelt search terms (core/catalog/search.ts). */

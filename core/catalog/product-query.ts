@@ -69,6 +69,8 @@ export interface TextSearch {
   matches: SQL | undefined;
   rank: SQL | undefined;
   fenced: boolean;
+  /** A scalar subquery of how many products match, when counts kept apart can answer it. */
+  count?: SQL;
   /** The words searched for when spelling correction replaced some ("jaens" → "jeans"). */
   correctedSearch?: string;
 }
@@ -107,7 +109,7 @@ export async function textSearch(
     // counting the thousands of products a common word matches touch a few contiguous pages instead
     // of every matching product row (core/catalog/search-postings.ts, docs/decisions/008-search-postings.md).
     const matches = postingsMatches(lexemes[0]!, buildFilters(query, "postings"), ranked);
-    return { matches, rank, fenced: false, correctedSearch };
+    return { matches, rank, fenced: false, count: postingsCount(lexemes[0]!, query), correctedSearch };
   }
   // Several words (a rank over several words depends on where they stand in the text), or a sort by
   // title or date: the full-text index finds the products, whose rows are read to filter and rank
@@ -120,4 +122,18 @@ export async function textSearch(
       p.created_at, ${relevance}
     FROM products p WHERE ${sql.join(where, sql` AND `)}`;
   return { matches, rank, fenced: true, correctedSearch };
+}
+
+/**
+ * How many products a one-word search matches, from the counts per lexeme, category and brand
+ * (db/schema.ts `searchCounts`): a few rows however common the word, where counting its postings read
+ * every match. Undefined for any filter other than the category and the brand, whose matches are counted.
+ */
+function postingsCount(lexeme: string, query: ProductListQuery): SQL | undefined {
+  const others = buildFilters({ ...query, category: undefined, brand: undefined }, "postings");
+  if (others.length > 0) return undefined;
+  const where: SQL[] = [sql`c.lexeme = ${lexeme}`];
+  if (query.category?.length) where.push(sql`c.category_id = ${anyOf(query.category)}`);
+  if (query.brand?.length) where.push(sql`c.brand_id = ${anyOf(query.brand)}`);
+  return sql`(SELECT COALESCE(sum(c.products), 0)::int FROM search_counts c WHERE ${sql.join(where, sql` AND `)})`;
 }

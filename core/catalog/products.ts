@@ -57,7 +57,7 @@ export async function listProducts(
   if (words.length > 0) {
     const search = await textSearch(ctx, query, words);
     if (!search) return emptyPage(query); // only stop words
-    const { matches, rank, fenced } = search;
+    const { matches, rank, fenced, count } = search;
     correctedSearch = search.correctedSearch;
     if (!matches) return { ...emptyPage(query), correctedSearch };
     // The page of matches, counted over all of them, and their full rows in the same statement.
@@ -65,8 +65,12 @@ export async function listProducts(
     // postings' matches are counted apart, in a subquery run once: counting them through the
     // window materialized every match (20–40 ms of a 60 ms search for a common word at 100k), where
     // the count alone is an index-only scan of search_postings_lexeme_idx when the filters are the
-    // category at most (docs/decisions/056-scale-queries-and-page-render.md).
-    const counting = fenced ? sql`count(*) OVER ()::int` : sql`(SELECT count(*)::int FROM (${matches}) AS c)`;
+    // category at most (docs/decisions/056-scale-queries-and-page-render.md). Better still, a word
+    // filtered by its category or brand at most is counted from the counts kept per lexeme
+    // (search_counts), whatever the number of matches (docs/decisions/061-search-counts-and-related-walk.md).
+    const counting = fenced
+      ? sql`count(*) OVER ()::int`
+      : (count ?? sql`(SELECT count(*)::int FROM (${matches}) AS c)`);
     const page = await queryRows<ProductRow & { total: number }>(
       ctx.db,
       sql`WITH m AS ${fenced ? sql`MATERIALIZED` : sql``} (${matches}),
@@ -79,7 +83,9 @@ export async function listProducts(
       (
         await queryRows<{ total: number }>(
           ctx.db,
-          sql`WITH m AS MATERIALIZED (${matches}) SELECT count(*)::int AS total FROM m`,
+          count
+            ? sql`SELECT ${count} AS total`
+            : sql`WITH m AS MATERIALIZED (${matches}) SELECT count(*)::int AS total FROM m`,
         )
       )[0]?.total ?? 0;
     total = page[0]?.total ?? (offset > 0 ? await counted() : 0);
@@ -244,6 +250,9 @@ export async function getProduct(
   });
 }
 
+/** How many of a category and brand's best sellers the related products are first sought among. */
+const RELATED_CANDIDATES = 400;
+
 /**
  * docs/storefront/product.md#related-products: products related to one product: the same category, subcategories, under-subcategories
  * and brand, best sellers first, never the product itself.
@@ -251,8 +260,15 @@ export async function getProduct(
 export async function listRelatedProducts(
   ctx: CoreContext,
   product: Pick<ProductDetail, "_id" | "category" | "subCategories" | "underSubCategories" | "brand">,
-  options: { limit: number; fields?: ProductListField[]; viewerId?: string },
+  options: {
+    limit: number;
+    fields?: ProductListField[];
+    viewerId?: string;
+    /** How many best sellers of the pair to look among first (tests use a few, to reach the fallback). */
+    candidates?: number;
+  },
 ): Promise<Partial<ProductListItem>[]> {
+  const candidates = options.candidates ?? RELATED_CANDIDATES;
   const ids = (refs: { _id: string }[]) => (refs.length > 0 ? refs.map((r) => r._id) : undefined);
   const query: ProductListQuery = {
     page: 1,
@@ -269,8 +285,31 @@ export async function listRelatedProducts(
   };
   // listProducts' page without its count: the related products need no total, and counting every
   // product of the category and brand grew with the catalogue on every product page
-  // (docs/decisions/055-growth-benchmark.md).
-  const rows = await queryRows<ProductRow>(ctx.db, listingPage(query).page);
+  // (docs/decisions/055-growth-benchmark.md). And not that page's plan either: at 1M products
+  // PostgreSQL intersected the category's and the brand's bitmaps, fetched the 13,000 products of
+  // the pair from disk and sorted those of the subcategories (230–320 ms), because it expects a
+  // handful where there are hundreds. The pair's best sellers are read in order from
+  // products_listed_category_brand_sold_idx instead, RELATED_CANDIDATES at most, and checked
+  // against the subcategories; only when that many candidates do not give the page is the full
+  // statement run (docs/decisions/061-search-counts-and-related-walk.md).
+  const { whereSql, page } = listingPage(query);
+  const pair = listingPage({ ...query, subCategories: undefined, underSubCategories: undefined });
+  const order = orderBy(query.sort, undefined);
+  // One row at least, which carries how many candidates there were (a row with a null id: no match).
+  const walked = await queryRows<(ProductRow | { [K in keyof ProductRow]: null }) & { candidates: number }>(
+    ctx.db,
+    sql`WITH c AS MATERIALIZED (
+          SELECT p.id FROM products p ${pair.whereSql} ORDER BY ${order} LIMIT ${candidates}),
+        found AS (SELECT ${productColumns(sql`p`)} FROM products p ${whereSql} AND p.id IN (SELECT id FROM c)
+          ORDER BY ${order} LIMIT ${query.limit})
+        SELECT p.*, k.candidates FROM (SELECT count(*)::int AS candidates FROM c) k LEFT JOIN found p ON true
+        ORDER BY ${order}`,
+  );
+  const found = walked.filter((r): r is ProductRow & { candidates: number } => r.id !== null);
+  const rows =
+    found.length === query.limit || (walked[0]?.candidates ?? 0) < candidates
+      ? found
+      : await queryRows<ProductRow>(ctx.db, page);
   const data = await listingItems(ctx, rows, query.fields, options.viewerId);
   return data.filter((p) => p._id !== product._id).slice(0, options.limit);
 }

@@ -2,12 +2,19 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.ts";
 
 /**
- * Rebuilds the search postings (db/schema.ts `searchPostings`) of these products from their current
+ * Brings the search postings (db/schema.ts `searchPostings`) of these products up to date with their
  * rows: one per lexeme of the search document (title, colour, brand and category names, weight A).
  * Call it in the same transaction as any write to a product's search document, description,
  * category, brand, price, discount, rating or sales (the catalogue import and the listing price refresh do),
  * and to its archived state: an archived product has no postings, so no one-word search finds it
  * (docs/back-office/products.md).
+ *
+ * One statement: postings whose lexeme the product no longer has are deleted, those it keeps are
+ * updated in place when a column changed, and new lexemes are inserted. A sale or a new rating
+ * therefore only updates postings, which leaves the counts per lexeme (`search_counts`, kept by
+ * triggers, migration 0013) untouched: deleting and re-inserting them would make every checkout
+ * write, and lock until it commits, the count rows of its products' words
+ * (docs/decisions/061-search-counts-and-related-walk.md).
  *
  * `ts_rank` of a one-lexeme query depends only on the weights of that lexeme's positions, in
  * order (calc_rank_or in PostgreSQL's tsrank.c), and a catalogue has few such patterns ({A}, {A,A},
@@ -17,11 +24,9 @@ import type { Executor } from "#db/client.ts";
  */
 export async function refreshSearchPostings(db: Executor, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
-  const ids = sql.param([...new Set(productIds)]);
-  await db.execute(sql`DELETE FROM search_postings WHERE product_id = ANY(${ids}::text[])`);
+  const ids = sql.param([...new Set(productIds)].sort());
+  const same = sql`s.product_id = f.product_id AND s.lexeme = f.lexeme`;
   await db.execute(sql`
-    INSERT INTO search_postings
-      (lexeme, category_id, brand_id, price_cents, discount_percent, ratings_average, sold, rank, product_id)
     WITH entries AS (
       SELECT p.id, p.category_id, p.brand_id, p.price_cents, p.discount_percent, p.ratings_average, p.sold,
         e.lexeme, e.weights
@@ -33,10 +38,27 @@ export async function refreshSearchPostings(db: Executor, productIds: readonly s
             ARRAY(SELECT k || w.weights[k] FROM generate_subscripts(w.weights, 1) AS k ORDER BY k), ','))::tsvector,
           'x'::tsquery) AS rank
       FROM (SELECT DISTINCT weights FROM entries) AS w
+    ), fresh AS MATERIALIZED (
+      SELECT e.lexeme, e.category_id, e.brand_id, e.price_cents, e.discount_percent, e.ratings_average, e.sold,
+        r.rank, e.id AS product_id
+      FROM entries e JOIN patterns r ON r.weights = e.weights
+    ), gone AS (
+      DELETE FROM search_postings s
+      WHERE s.product_id = ANY(${ids}::text[]) AND NOT EXISTS (SELECT 1 FROM fresh f WHERE ${same})
+    ), changed AS (
+      UPDATE search_postings s SET category_id = f.category_id, brand_id = f.brand_id,
+        price_cents = f.price_cents, discount_percent = f.discount_percent,
+        ratings_average = f.ratings_average, sold = f.sold, rank = f.rank
+      FROM fresh f
+      WHERE ${same} AND (s.category_id, s.brand_id, s.price_cents, s.discount_percent, s.ratings_average, s.sold, s.rank)
+        IS DISTINCT FROM (f.category_id, f.brand_id, f.price_cents, f.discount_percent, f.ratings_average, f.sold, f.rank)
     )
-    SELECT e.lexeme, e.category_id, e.brand_id, e.price_cents, e.discount_percent, e.ratings_average, e.sold, r.rank, e.id
-    FROM entries e JOIN patterns r ON r.weights = e.weights
-    ORDER BY e.lexeme, e.category_id`);
+    INSERT INTO search_postings
+      (lexeme, category_id, brand_id, price_cents, discount_percent, ratings_average, sold, rank, product_id)
+    SELECT f.lexeme, f.category_id, f.brand_id, f.price_cents, f.discount_percent, f.ratings_average, f.sold, f.rank, f.product_id
+    FROM fresh f
+    WHERE NOT EXISTS (SELECT 1 FROM search_postings s WHERE ${same})
+    ORDER BY f.lexeme, f.category_id`);
 }
 
 /**

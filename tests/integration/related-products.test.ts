@@ -24,4 +24,21 @@ describe("listRelatedProducts", () => {
       expect(detail.subCategories.some((s) => subs.has(s._id))).toBe(true);
     }
   });
+
+  it("answers the same from a few best sellers of the pair, or from all of them when those are too few", async () => {
+    const ids = (
+      await listProducts(shop.ctx, { page: 1, limit: 60, sort: [{ field: "sold", descending: true }] })
+    ).data.map((p) => p._id!);
+    let walkedShort = 0;
+    for (const id of ids) {
+      const product = await getProduct(shop.ctx, id);
+      const all = await listRelatedProducts(shop.ctx, product, { limit: 6, candidates: 100_000 });
+      for (const candidates of [1, 3, 8]) {
+        const few = await listRelatedProducts(shop.ctx, product, { limit: 6, candidates });
+        expect(few).toEqual(all);
+      }
+      if (all.length > 0 && product.subCategories.length > 0) walkedShort++;
+    }
+    expect(walkedShort).toBeGreaterThan(10); // products with relatives, filtered by subcategory
+  });
 });

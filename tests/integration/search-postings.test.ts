@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { importCatalogue } from "#core/catalog/import.ts";
 import { refreshListingPrices } from "#core/catalog/listing.ts";
 import { analyseSearch, effectiveWords, searchWords, wordTsQuery } from "#core/catalog/search.ts";
+import { refreshSearchPostings } from "#core/catalog/search-postings.ts";
 import { setUpTestShop } from "../support/app.ts";
 
 const shop = setUpTestShop();
@@ -230,11 +231,58 @@ async function stalePostings(): Promise<number> {
   return row!.n;
 }
 
+/** Counts per lexeme, category and brand that differ from the postings' (search_counts, migration 0013). */
+async function staleCounts(): Promise<number> {
+  const [row] = await shop.rows<{ n: number }>(sql`
+    WITH expected AS (
+      SELECT lexeme, category_id, COALESCE(brand_id, '') AS brand_id, count(*)::int AS products
+      FROM search_postings GROUP BY 1, 2, 3
+    ), actual AS (SELECT lexeme, category_id, brand_id, products FROM search_counts WHERE products <> 0)
+    SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM actual) a)
+      + (SELECT count(*) FROM (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected) b))::int AS n`);
+  return row!.n;
+}
+
 describe("the search postings", () => {
   it("hold every lexeme of every search document with its exact ts_rank and current filter columns", async () => {
     const [count] = await shop.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM search_postings`);
     expect(count!.n).toBeGreaterThan(1000);
     expect(await stalePostings()).toBe(0);
+    expect(await staleCounts()).toBe(0);
+  });
+
+  it("follow a sale in place, leaving the counts unwritten, and an archived product's counts drop", async () => {
+    const [product] = await shop.rows<{ id: string; category_id: string }>(
+      sql`SELECT id, category_id FROM products WHERE archived_at IS NULL ORDER BY sold DESC, id LIMIT 1`,
+    );
+    const id = product!.id;
+    const counts = () => shop.rows(sql`SELECT xmin::text, ctid::text, * FROM search_counts ORDER BY ctid`);
+    const before = await counts();
+    const postings = () => shop.rows(sql`SELECT ctid::text FROM search_postings ORDER BY ctid`);
+    const placesBefore = await postings();
+    await shop.database.db.execute(sql`UPDATE products SET sold = sold + 7 WHERE id = ${id}`);
+    await refreshSearchPostings(shop.ctx.db, [id]);
+    expect(await stalePostings()).toBe(0);
+    // Updated, not deleted and inserted again: the counts' rows are the very same versions.
+    expect(await counts()).toEqual(before);
+    expect(await postings()).not.toEqual(placesBefore);
+
+    const [lexeme] = await shop.rows<{ lexeme: string }>(
+      sql`SELECT lexeme FROM search_postings WHERE product_id = ${id} ORDER BY lexeme LIMIT 1`,
+    );
+    const total = async () =>
+      (await shop.get(`/api/v1/products?search=${lexeme!.lexeme}&category=${product!.category_id}&limit=1`))
+        .body.paginationResults.numberOfPages;
+    const listed = await total();
+    await shop.database.db.execute(sql`UPDATE products SET archived_at = now() WHERE id = ${id}`);
+    await refreshSearchPostings(shop.ctx.db, [id]);
+    expect(await staleCounts()).toBe(0);
+    expect(await total()).toBe(listed - 1);
+    await shop.database.db.execute(sql`UPDATE products SET archived_at = NULL WHERE id = ${id}`);
+    await refreshSearchPostings(shop.ctx.db, [id]);
+    expect(await staleCounts()).toBe(0);
+    expect(await stalePostings()).toBe(0);
+    expect(await total()).toBe(listed);
   });
 
   it("follow a listing price change", async () => {
@@ -247,6 +295,7 @@ describe("the search postings", () => {
     );
     await refreshListingPrices(shop.ctx.db, [id]);
     expect(await stalePostings()).toBe(0);
+    expect(await staleCounts()).toBe(0);
     const [{ title }] = (await shop.rows<{ title: string }>(
       sql`SELECT title FROM products WHERE id = ${id}`,
     )) as [{ title: string }];
@@ -311,5 +360,6 @@ describe("the search postings", () => {
       (await shop.get(`/api/v1/products?search=cape&category=${travel}&price[gte]=40`)).body.data.length,
     ).toBe(1);
     expect(await stalePostings()).toBe(0);
+    expect(await staleCounts()).toBe(0);
   });
 });

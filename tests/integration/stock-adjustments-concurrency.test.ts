@@ -105,7 +105,11 @@ async function race(instances: TestShop[], item: StockedItem, start: number, buy
   expect(onHand).toBeGreaterThanOrEqual(0);
   // The orders placed are the 201s of the shoppers, each for the quantity its cart held.
   const placed = visits.filter((v) => v[1]?.status === 201);
-  expect(placed.length).toBeGreaterThan(0);
+  // When none was placed, the answers say why (status and message of each shopper's last step).
+  const why = visits.map(
+    (v) => `${v.length === 1 ? "add" : "order"} ${v.at(-1)!.status} ${v.at(-1)!.body?.message ?? ""}`,
+  );
+  expect(placed.length, JSON.stringify(why)).toBeGreaterThan(0);
   expect(ordered).toBe(visits.reduce((sum, v, i) => sum + (v[1]?.status === 201 ? 1 + (i % 2) : 0), 0));
   // What carts still hold (those whose checkout was refused) never exceeds the shelf.
   expect(await stockHeld(shop, item)).toBeLessThanOrEqual(onHand);
