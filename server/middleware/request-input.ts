@@ -58,6 +58,10 @@ export function limitBodyByRoute(maxBytes: number): MiddlewareHandler {
   const usual = limitBody(maxBytes);
   const large = LARGE_BODY_ROUTES.map((route) => ({ ...route, limit: limitBody(route.maxBytes) }));
   return (c, next) => {
+    // A GET or HEAD never has a body here (@hono/node-server gives them none), and asking for one
+    // would build the whole Web Request this server otherwise never needs for them: 1.5 % of the
+    // API's product detail profile (docs/decisions/061-search-counts-and-related-walk.md).
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const route = large.find((r) => r.method === c.req.method && r.path.test(c.req.path));
     return (route?.limit ?? usual)(c, next);
   };
