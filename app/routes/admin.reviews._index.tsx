@@ -8,7 +8,8 @@ import {
 import { readListQuery } from "#app/components/admin/staff/list-query.server.ts";
 import { formFailure, invalidForm } from "#app/lib/form-action.server.ts";
 import { requireStaffPage, staffForm } from "#app/lib/staff.server.ts";
-import { moderateReview, staffReviews } from "#core/reviews/reviews.ts";
+import { moderateReview } from "#core/reviews/review-writes.ts";
+import { staffReviews } from "#core/reviews/staff-reviews.ts";
 import type { Route } from "./+types/admin.reviews._index";
 
 // /admin/reviews (docs/back-office/reviews.md): managers and admins read every review, the reported

@@ -8,7 +8,7 @@ import { requireCustomer, requireSameOrigin } from "#app/lib/session.server.ts";
 import { siteOrigin } from "#app/lib/site.server.ts";
 import { PAYMENT_RETURN_PARAM } from "#contract/shopping.ts";
 import { getOrder } from "#core/orders/orders.ts";
-import { reviewableProducts } from "#core/reviews/reviews.ts";
+import { reviewableProducts } from "#core/reviews/review-lists.ts";
 import type { Route } from "./+types/customer.orders.$orderId";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -7,7 +7,7 @@ import { requireCustomer } from "#app/lib/session.server.ts";
 import { ORDERS_PAGE_SIZE } from "#contract/shopping.ts";
 import { readPageParam } from "#contract/storefront.ts";
 import { listOrders } from "#core/orders/orders.ts";
-import { reviewableProducts } from "#core/reviews/reviews.ts";
+import { reviewableProducts } from "#core/reviews/review-lists.ts";
 import type { Route } from "./+types/customer.orders";
 
 export const meta: Route.MetaFunction = () => accountPageMeta("Orders");

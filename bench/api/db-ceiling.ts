@@ -6,7 +6,7 @@ import { reviewListQuery } from "#contract/reviews.ts";
 import { getProduct, listProducts } from "#core/catalog/products.ts";
 import type { CoreContext } from "#core/context.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
-import { listReviews } from "#core/reviews/reviews.ts";
+import { listReviews } from "#core/reviews/review-lists.ts";
 import { openDatabase } from "#db/client.ts";
 import { createLocalImageStore } from "#server/adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";

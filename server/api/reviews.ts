@@ -18,17 +18,17 @@ import {
   reviewReportBody,
   reviewResponse,
 } from "#contract/reviews.ts";
+import { listReviews } from "#core/reviews/review-lists.ts";
+import { NOT_A_BUYER } from "#core/reviews/review-rows.ts";
 import {
   ALREADY_REVIEWED,
   createReview,
   deleteReview,
-  listReviews,
   moderateReview,
-  NOT_A_BUYER,
   REVIEW_LIMITS,
   reportReview,
   updateReview,
-} from "#core/reviews/reviews.ts";
+} from "#core/reviews/review-writes.ts";
 import type { Staff } from "#core/staff/roles.ts";
 import { defineOperation } from "./operation.ts";
 

@@ -9,8 +9,8 @@ import { type StoryProductKey, storyProductSlug } from "./story-products.ts";
 /**
  * Reviews of the back office's moderation stories (admin-reviews.spec.ts), written before the shop
  * starts (tests/e2e/shop-server.ts) as customers would have left them: each reviewer has a delivered
- * order of the product (a verified buyer, core/reviews/reviews.ts), the lowest review is reported by
- * two other customers, and the product's figures are recounted by the shop's own code
+ * order of the product (a verified buyer, core/reviews/review-rows.ts), the lowest review is reported
+ * by two other customers, and the product's figures are recounted by the shop's own code
  * (core/catalog/ratings.ts). On the scans' product one review is hidden already, so the page shows
  * both states.
  */

@@ -4,7 +4,9 @@ import { errorResponse } from "#contract/catalog.ts";
 import { type Review, reviewListResponse, reviewResponse } from "#contract/reviews.ts";
 import { NOT_LOGGED_IN } from "#core/accounts/customers.ts";
 import { moveOrder } from "#core/orders/order-workflow.ts";
-import { ALREADY_REVIEWED, NOT_A_BUYER, REVIEW_LIMITS, staffReviews } from "#core/reviews/reviews.ts";
+import { NOT_A_BUYER } from "#core/reviews/review-rows.ts";
+import { ALREADY_REVIEWED, REVIEW_LIMITS } from "#core/reviews/review-writes.ts";
+import { staffReviews } from "#core/reviews/staff-reviews.ts";
 import { newId } from "#db/ids.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import {

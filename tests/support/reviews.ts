@@ -4,8 +4,9 @@ import type { TestShop } from "./app.ts";
 
 /**
  * A delivered cash order of one unit of the product for the customer, written directly (no cart, no
- * stock moved): what makes a customer eligible to review it (core/reviews/reviews.ts: hasReceived),
- * for tests that need many buyers at once. tests/integration/reviews.test.ts goes the real way.
+ * stock moved): what makes a customer eligible to review it (core/reviews/review-rows.ts:
+ * hasReceived), for tests that need many buyers at once. tests/integration/reviews.test.ts goes the
+ * real way.
  */
 export async function insertDeliveredOrder(
   shop: Pick<TestShop, "rows">,

@@ -4,7 +4,8 @@ import { ErrorBox, NoticeBox, useBusy } from "#app/components/form-controls.tsx"
 import { Stars } from "#app/components/icons.tsx";
 import type { FormFailure } from "#app/lib/form-action.server.ts";
 import { REVIEW_FIT_LABELS, REVIEW_REASON_MAX } from "#contract/reviews.ts";
-import type { ModerationOutcome, StaffReview, StaffReviewFilter } from "#core/reviews/reviews.ts";
+import type { ModerationOutcome } from "#core/reviews/review-writes.ts";
+import type { StaffReview, StaffReviewFilter } from "#core/reviews/staff-reviews.ts";
 import { AdminPageHeader } from "../admin-layout.tsx";
 import { shownTime } from "../audit-trail.tsx";
 import { type AdminColumn, DataTable, withParams } from "../data-table.tsx";

@@ -4,7 +4,7 @@ import { readForm } from "#app/lib/form-action.server.ts";
 import { messagesByField } from "#contract/accounts.ts";
 import { ID_PATTERN, one, pageParams } from "#contract/query.ts";
 import { type ReviewModerationBody, reviewIdParams, reviewModerationBody } from "#contract/reviews.ts";
-import { STAFF_REVIEW_FILTERS } from "#core/reviews/reviews.ts";
+import { STAFF_REVIEW_FILTERS } from "#core/reviews/staff-reviews.ts";
 
 // What /admin/reviews reads from its URL and its forms (docs/back-office/reviews.md).
 

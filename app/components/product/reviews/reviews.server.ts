@@ -20,15 +20,9 @@ import {
   reviewReportBody,
 } from "#contract/reviews.ts";
 import type { CoreContext } from "#core/context.ts";
-import {
-  createReview,
-  deleteReview,
-  listReviews,
-  NOT_A_BUYER,
-  reportReview,
-  reviewStanding,
-  updateReview,
-} from "#core/reviews/reviews.ts";
+import { listReviews, reviewStanding } from "#core/reviews/review-lists.ts";
+import { NOT_A_BUYER } from "#core/reviews/review-rows.ts";
+import { createReview, deleteReview, reportReview, updateReview } from "#core/reviews/review-writes.ts";
 
 // The reviews section of the product page (docs/storefront/reviews-on-the-product-page.md): what its
 // loader streams and what its forms post.
