@@ -6,6 +6,7 @@ import { catalogueIds } from "./catalogue-ids.ts";
 import { validateCatalogue } from "./catalogue-validation.ts";
 import { BATCH, columnsOf, upsert } from "./column-upsert.ts";
 import { type Names, writeProducts } from "./import-products.ts";
+import { deferSearchCounts, recountSearchCounts } from "./search-postings.ts";
 
 export interface ImportProgress {
   stage: "categories" | "brands" | "products";
@@ -59,6 +60,9 @@ export async function importCatalogue(
     await writeGroups(tx, cat);
 
     const terms = new Set<string>();
+    // One batch keeps the counts per word as it goes; more count them once at the end.
+    const deferred = cat.products.length > BATCH;
+    if (deferred) await deferSearchCounts(tx);
     for (let start = 0; start < cat.products.length; start += BATCH) {
       const batch = cat.products.slice(start, start + BATCH);
       await writeProducts(tx, batch, names, terms, now);
@@ -69,6 +73,7 @@ export async function importCatalogue(
         total: cat.products.length,
       });
     }
+    if (deferred) await recountSearchCounts(tx);
     await writeTerms(tx, terms);
     // Fresh statistics for the tables an import reshapes, so that the first searches and lists after
     // it are planned on what the tables now hold rather than on what autovacuum last saw.
@@ -119,6 +124,7 @@ export async function importCatalogueBatches(
       sizes: 0,
     };
     const terms = new Set<string>();
+    await deferSearchCounts(tx);
     for (const batch of batches) {
       const cat = checked(batch);
       await writeGroups(tx, cat);
@@ -130,8 +136,9 @@ export async function importCatalogueBatches(
       result.products += cat.products.length;
       progress({ stage: "products", done: result.products, total: options.total ?? result.products });
     }
+    await recountSearchCounts(tx);
     await writeTerms(tx, terms);
-    await tx.execute(sql`ANALYZE products, product_sizes, search_postings, search_terms`);
+    await tx.execute(sql`ANALYZE products, product_sizes, search_postings, search_terms, search_counts`);
     return result;
   });
 }

@@ -26,6 +26,8 @@ export async function refreshSearchPostings(db: Executor, productIds: readonly s
   if (productIds.length === 0) return;
   const ids = sql.param([...new Set(productIds)].sort());
   const same = sql`s.product_id = f.product_id AND s.lexeme = f.lexeme`;
+  // Every read of the postings is bounded by the products' ids (search_postings_product_idx): a join
+  // on the whole table would grow with the catalogue, batch after batch of an import.
   await db.execute(sql`
     WITH entries AS (
       SELECT p.id, p.category_id, p.brand_id, p.price_cents, p.discount_percent, p.ratings_average, p.sold,
@@ -42,6 +44,8 @@ export async function refreshSearchPostings(db: Executor, productIds: readonly s
       SELECT e.lexeme, e.category_id, e.brand_id, e.price_cents, e.discount_percent, e.ratings_average, e.sold,
         r.rank, e.id AS product_id
       FROM entries e JOIN patterns r ON r.weights = e.weights
+    ), existing AS MATERIALIZED (
+      SELECT s.product_id, s.lexeme FROM search_postings s WHERE s.product_id = ANY(${ids}::text[])
     ), gone AS (
       DELETE FROM search_postings s
       WHERE s.product_id = ANY(${ids}::text[]) AND NOT EXISTS (SELECT 1 FROM fresh f WHERE ${same})
@@ -50,14 +54,15 @@ export async function refreshSearchPostings(db: Executor, productIds: readonly s
         price_cents = f.price_cents, discount_percent = f.discount_percent,
         ratings_average = f.ratings_average, sold = f.sold, rank = f.rank
       FROM fresh f
-      WHERE ${same} AND (s.category_id, s.brand_id, s.price_cents, s.discount_percent, s.ratings_average, s.sold, s.rank)
+      WHERE s.product_id = ANY(${ids}::text[]) AND ${same}
+        AND (s.category_id, s.brand_id, s.price_cents, s.discount_percent, s.ratings_average, s.sold, s.rank)
         IS DISTINCT FROM (f.category_id, f.brand_id, f.price_cents, f.discount_percent, f.ratings_average, f.sold, f.rank)
     )
     INSERT INTO search_postings
       (lexeme, category_id, brand_id, price_cents, discount_percent, ratings_average, sold, rank, product_id)
     SELECT f.lexeme, f.category_id, f.brand_id, f.price_cents, f.discount_percent, f.ratings_average, f.sold, f.rank, f.product_id
     FROM fresh f
-    WHERE NOT EXISTS (SELECT 1 FROM search_postings s WHERE ${same})
+    WHERE NOT EXISTS (SELECT 1 FROM existing s WHERE ${same})
     ORDER BY f.lexeme, f.category_id`);
 }
 
@@ -91,4 +96,25 @@ export function postingsMatches(lexeme: string, filters: readonly SQL[], ranked:
       ${ranked ? sql`s.rank` : sql`0::real`} AS rank
     FROM search_postings s
     WHERE ${sql.join([sql`s.lexeme = ${lexeme}`, ...filters], sql` AND `)}`;
+}
+
+/**
+ * Suspends the upkeep of the counts per lexeme (`search_counts`) for the rest of this transaction,
+ * until `recountSearchCounts`. For imports of many batches in one transaction: the triggers would
+ * upsert the same count rows once per batch, and every version stays until the transaction ends, so
+ * each batch walked all the earlier ones' (a million-product seed slowed six-fold,
+ * docs/decisions/061-search-counts-and-related-walk.md).
+ */
+export async function deferSearchCounts(db: Executor): Promise<void> {
+  await db.execute(sql`SELECT set_config('shop.search_counts_deferred', 'on', true)`);
+}
+
+/** Counts every lexeme's postings afresh and resumes the counts' upkeep (see `deferSearchCounts`). */
+export async function recountSearchCounts(db: Executor): Promise<void> {
+  await db.execute(sql`SELECT set_config('shop.search_counts_deferred', 'off', true)`);
+  await db.execute(sql`DELETE FROM search_counts`);
+  await db.execute(sql`
+    INSERT INTO search_counts (lexeme, category_id, brand_id, products)
+    SELECT lexeme, category_id, COALESCE(brand_id, ''), count(*) FROM search_postings
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
 }

@@ -16,6 +16,12 @@ CREATE INDEX "search_postings_lexeme_sold_idx" ON "search_postings" USING btree 
 -- other's rows in opposite orders.
 CREATE FUNCTION search_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- An import of many batches in one transaction counts once at its end (core/catalog/
+  -- search-postings.ts recountSearchCounts): upserting the same rows batch after batch leaves every
+  -- version of them in place until the transaction ends, and each upsert walks them all.
+  IF current_setting('shop.search_counts_deferred', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     INSERT INTO search_counts AS c (lexeme, category_id, brand_id, products)
       SELECT lexeme, category_id, COALESCE(brand_id, ''), count(*) FROM new_rows
