@@ -60,12 +60,14 @@ export async function importCatalogue(
     await writeGroups(tx, cat);
 
     const terms = new Set<string>();
+    const analysed = { at: 0 };
     // One batch keeps the counts per word as it goes; more count them once at the end.
     const deferred = cat.products.length > BATCH;
     if (deferred) await deferSearchCounts(tx);
     for (let start = 0; start < cat.products.length; start += BATCH) {
       const batch = cat.products.slice(start, start + BATCH);
       await writeProducts(tx, batch, names, terms, now);
+      await analyseGrowth(tx, start + batch.length, analysed);
       result.sizes += batch.reduce((n, p) => n + p.sizes.length, 0);
       progress({
         stage: "products",
@@ -124,6 +126,7 @@ export async function importCatalogueBatches(
       sizes: 0,
     };
     const terms = new Set<string>();
+    const analysed = { at: 0 };
     await deferSearchCounts(tx);
     for (const batch of batches) {
       const cat = checked(batch);
@@ -134,6 +137,7 @@ export async function importCatalogueBatches(
         result.sizes += slice.reduce((n, p) => n + p.sizes.length, 0);
       }
       result.products += cat.products.length;
+      await analyseGrowth(tx, result.products, analysed);
       progress({ stage: "products", done: result.products, total: options.total ?? result.products });
     }
     await recountSearchCounts(tx);
@@ -141,6 +145,21 @@ export async function importCatalogueBatches(
     await tx.execute(sql`ANALYZE products, product_sizes, search_postings, search_terms, search_counts`);
     return result;
   });
+}
+
+/**
+ * Statistics refreshed each time the products written so far double (from BATCH × 8 on), inside the
+ * import's transaction (ANALYZE counts its own rows): without them the planner plans every batch's
+ * statements on the tables as they were before the import — empty, for a seed — and read a growing
+ * table whole for each batch where the primary key finds 2,000 rows (a partial index over every
+ * listed product for `id = ANY(…)`, a sequential scan of the search postings), which made a million-
+ * product seed quadratic (docs/decisions/061-search-counts-and-related-walk.md). About ten ANALYZEs of
+ * a 30,000-row sample each for a million products.
+ */
+async function analyseGrowth(tx: Executor, written: number, analysed: { at: number }): Promise<void> {
+  if (written < BATCH * 8 || written < analysed.at * 2) return;
+  analysed.at = written;
+  await tx.execute(sql`ANALYZE products, product_sizes, search_postings`);
 }
 
 /** The lexicon of spelling corrections gains the words of the products just written. */
