@@ -64,8 +64,8 @@ export async function listProducts(
     // Fenced matches are materialized whole anyway, so the window counts them at no extra cost. The
     // postings' matches are counted apart, in a subquery run once: counting them through the
     // window materialized every match (20–40 ms of a 60 ms search for a common word at 100k), where
-    // the count alone is an index-only scan of search_postings_lexeme_idx when the filters are the
-    // category at most (docs/decisions/056-scale-queries-and-page-render.md). Better still, a word
+    // the count alone is an index-only scan of search_postings_lexeme_idx, which holds the filter
+    // columns (docs/decisions/056-scale-queries-and-page-render.md). Better still, a word
     // filtered by its category or brand at most is counted from the counts kept per lexeme
     // (search_counts), whatever the number of matches (docs/decisions/061-search-counts-and-related-walk.md).
     const counting = fenced

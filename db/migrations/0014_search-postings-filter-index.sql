@@ -1,0 +1,2 @@
+DROP INDEX "search_postings_lexeme_idx";--> statement-breakpoint
+CREATE INDEX "search_postings_lexeme_idx" ON "search_postings" USING btree ("lexeme","category_id","price_cents","ratings_average","discount_percent","brand_id");
