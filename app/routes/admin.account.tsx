@@ -2,6 +2,7 @@ import type { AccountActionData, AccountIntent } from "#app/components/admin/acc
 import { AccountPage } from "#app/components/admin/account/account-page.tsx";
 import { AdminErrorBoundary } from "#app/components/admin/admin-error.tsx";
 import { formFailure, invalidForm, readForm } from "#app/lib/form-action.server.ts";
+import { qrCodeDataUri } from "#app/lib/qr-code.server.ts";
 import { requireStaffPage, staffForm } from "#app/lib/staff.server.ts";
 import { confirmTwoFactorBody, reauthenticateBody, startTwoFactorBody } from "#contract/admin-two-factor.ts";
 import {
@@ -21,9 +22,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request, context.core);
+  const enrolment = await pendingTwoFactorKey(context.core, staff);
   return {
     status: await getTwoFactorStatus(context.core, staff),
-    enrolment: await pendingTwoFactorKey(context.core, staff),
+    enrolment,
+    enrolmentQr: enrolment ? await qrCodeDataUri(enrolment.otpauthUri) : null,
   };
 }
 
@@ -79,6 +82,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
     <AccountPage
       status={loaderData.status}
       enrolment={loaderData.enrolment}
+      enrolmentQr={loaderData.enrolmentQr}
       result={actionData as AccountActionData | undefined}
     />
   );

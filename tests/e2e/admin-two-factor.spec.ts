@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
+import jsQR from "jsqr";
 import { generate } from "otplib";
+import { PNG } from "pngjs";
 import { createSessionToken } from "../../core/accounts/tokens.ts";
 import type { CoreContext } from "../../core/context.ts";
 import { setPasswordToken } from "../../core/staff/staff-accounts.ts";
@@ -40,6 +42,13 @@ test("an admin turns on two-step verification, then logs in with password and co
   await expect(page.getByRole("link", { name: "Open the key in your authenticator app" })).toHaveAttribute(
     "href",
     new RegExp(`^otpauth://totp/.*secret=${key}`),
+  );
+  // The QR code, as a phone's camera reads it off the screen, is the same key's address.
+  const qr = page.getByRole("img", { name: "QR code of the key: scan it with your authenticator app" });
+  const shot = PNG.sync.read(await qr.screenshot());
+  const scanned = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height);
+  expect(scanned?.data).toBe(
+    await page.getByRole("link", { name: "Open the key in your authenticator app" }).getAttribute("href"),
   );
 
   const wrong = String((Number(await appCode(key)) + 1) % 1_000_000).padStart(6, "0");

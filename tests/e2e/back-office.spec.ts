@@ -220,7 +220,10 @@ test("on a phone, a manager finds the menu, opens a product and restocks it", as
   await page.goto("/admin");
   await page.getByText("Menu", { exact: true }).click();
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Products" }).click();
-  await expect(page.getByRole("heading", { name: "Products" })).toBeVisible();
+  // Exact, and the address too: the dashboard's "Top products" heading matched "Products", and the
+  // click below then hit its low-stock table's link to a product's stock page.
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByRole("heading", { name: "Products", exact: true })).toBeVisible();
   // The table scrolls sideways inside its own region; the page itself does not.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.locator("tbody a").first().click();

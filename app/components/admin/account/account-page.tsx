@@ -7,10 +7,12 @@ import { TwoFactorPanel } from "./two-factor-panel.tsx";
 export function AccountPage({
   status,
   enrolment,
+  enrolmentQr,
   result,
 }: {
   status: TwoFactorStatus;
   enrolment: TwoFactorEnrolment | null;
+  enrolmentQr: string | null;
   result: AccountActionData | undefined;
 }) {
   return (
@@ -22,7 +24,7 @@ export function AccountPage({
         <dt className="text-gray-600 dark:text-gray-400">Role</dt>
         <dd>{status.role === "admin" ? "Administrator" : "Manager"}</dd>
       </dl>
-      <TwoFactorPanel status={status} enrolment={enrolment} result={result} />
+      <TwoFactorPanel status={status} enrolment={enrolment} enrolmentQr={enrolmentQr} result={result} />
     </>
   );
 }

@@ -58,11 +58,34 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 /** Setting up: the key to add to the app, then its first code. */
-function Enrolment({ enrolment, failure }: { enrolment: TwoFactorEnrolment; failure?: AccountActionData }) {
+function Enrolment({
+  enrolment,
+  qr,
+  failure,
+}: {
+  enrolment: TwoFactorEnrolment;
+  /** The key's otpauth:// address as a QR code image (app/lib/qr-code.server.ts). */
+  qr: string | null;
+  failure?: AccountActionData;
+}) {
   return (
     <ol className="flex list-decimal flex-col gap-5 pl-5">
       <li>
         <p>Add this key to your authenticator app (for example 1Password, Google Authenticator or Authy).</p>
+        {qr && (
+          <figure className="mt-3">
+            <img
+              src={qr}
+              width={184}
+              height={184}
+              alt="QR code of the key: scan it with your authenticator app"
+              className="rounded border border-gray-300 dark:border-gray-600"
+            />
+            <figcaption className="mt-1 text-gray-700 text-sm dark:text-gray-300">
+              Scan it with the app, or type the key below.
+            </figcaption>
+          </figure>
+        )}
         <p className="mt-2 text-gray-700 text-sm dark:text-gray-300">Key (type it in, spaces or not):</p>
         <p className="mt-1 break-words font-mono text-lg" data-testid="totp-key">
           {grouped(enrolment.secret)}
@@ -102,10 +125,12 @@ function Enrolment({ enrolment, failure }: { enrolment: TwoFactorEnrolment; fail
 export function TwoFactorPanel({
   status,
   enrolment,
+  enrolmentQr,
   result,
 }: {
   status: TwoFactorStatus;
   enrolment: TwoFactorEnrolment | null;
+  enrolmentQr: string | null;
   result: AccountActionData | undefined;
 }) {
   const codes = result?.recoveryCodes;
@@ -166,7 +191,7 @@ export function TwoFactorPanel({
             phone, which changes every 30 seconds.
           </p>
           {enrolment ? (
-            <Enrolment enrolment={enrolment} failure={result} />
+            <Enrolment enrolment={enrolment} qr={enrolmentQr} failure={result} />
           ) : (
             <AccountForm
               intent="start"
