@@ -187,6 +187,11 @@ export function listResponse<T extends z.ZodType>(item: T) {
 /** GET /products: a page, how many products match in all, and the corrected words a search used. */
 export const productListResponse = listResponse(productListItem).extend({
   total: z.number().int(),
+  /**
+   * Present (true) when a search's count stopped at its limit: at least `total` products match, and
+   * the pages go that far (docs/decisions/062-bounded-search-counts.md).
+   */
+  totalCapped: z.literal(true).optional(),
   correctedSearch: z.string().optional(),
 });
 

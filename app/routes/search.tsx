@@ -99,6 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     products: products ? (products.data as ProductCardData[]) : null,
     numberOfPages: products?.paginationResults.numberOfPages ?? 0,
     total: products?.total ?? 0,
+    totalCapped: products?.totalCapped === true,
     correctedSearch: products?.correctedSearch,
     sort,
     categories: named(categories),

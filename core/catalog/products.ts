@@ -29,8 +29,10 @@ export interface ProductPage {
   results: number;
   paginationResults: PaginationResults;
   data: Partial<ProductListItem>[];
-  /** How many products match, over all pages. */
+  /** How many products match, over all pages; with `totalCapped`, at least that many. */
   total: number;
+  /** A search's count stopped at SEARCH_COUNT_LIMIT (docs/decisions/062-bounded-search-counts.md). */
+  totalCapped?: true;
   /** The words searched for when spelling correction replaced some of the query's. */
   correctedSearch?: string;
 }
@@ -43,7 +45,11 @@ export interface ProductPage {
 export async function listProducts(
   ctx: CoreContext,
   query: ProductListQuery,
-  options: { viewerId?: string } = {},
+  options: {
+    viewerId?: string;
+    /** How far a search's matches are counted when no kept count answers; SEARCH_COUNT_LIMIT unless a test says. */
+    countLimit?: number;
+  } = {},
 ): Promise<ProductPage> {
   const words = query.search ? searchWords(query.search) : [];
   if (query.search !== undefined && query.search.trim() !== "" && words.length === 0) {
@@ -54,6 +60,7 @@ export async function listProducts(
   let rows: ProductRow[];
   let total: number;
   let correctedSearch: string | undefined;
+  let capped = false;
   if (words.length > 0) {
     const search = await textSearch(ctx, query, words);
     if (!search) return emptyPage(query); // only stop words
@@ -65,12 +72,15 @@ export async function listProducts(
     // postings' matches are counted apart, in a subquery run once: counting them through the
     // window materialized every match (20–40 ms of a 60 ms search for a common word at 100k), where
     // the count alone is an index-only scan of search_postings_lexeme_idx, which holds the filter
-    // columns (docs/decisions/056-scale-queries-and-page-render.md). Better still, a word
-    // filtered by its category or brand at most is counted from the counts kept per lexeme
-    // (search_counts), whatever the number of matches (docs/decisions/061-search-counts-and-related-walk.md).
-    const counting = fenced
-      ? sql`count(*) OVER ()::int`
-      : (count ?? sql`(SELECT count(*)::int FROM (${matches}) AS c)`);
+    // columns (docs/decisions/056-scale-queries-and-page-render.md). A word filtered by its category
+    // or brand at most is counted from the counts kept per lexeme (search_counts), whatever the
+    // number of matches (docs/decisions/061-search-counts-and-related-walk.md). With any other filter
+    // the count visits the matches (40,000, 9 ms, for a common word in the largest category at 1M),
+    // so it stops one past countLimit, as search engines' counts do: "10,000+ results", and the
+    // pages reach that far (docs/decisions/062-bounded-search-counts.md).
+    const countLimit = options.countLimit ?? SEARCH_COUNT_LIMIT;
+    const bounded = sql`(SELECT count(*)::int FROM (SELECT 1 FROM (${matches}) AS c LIMIT ${countLimit + 1}) AS c)`;
+    const counting = fenced ? sql`count(*) OVER ()::int` : (count ?? bounded);
     const page = await queryRows<ProductRow & { total: number }>(
       ctx.db,
       sql`WITH m AS ${fenced ? sql`MATERIALIZED` : sql``} (${matches}),
@@ -83,13 +93,17 @@ export async function listProducts(
       (
         await queryRows<{ total: number }>(
           ctx.db,
-          count
-            ? sql`SELECT ${count} AS total`
-            : sql`WITH m AS MATERIALIZED (${matches}) SELECT count(*)::int AS total FROM m`,
+          fenced
+            ? sql`WITH m AS MATERIALIZED (${matches}) SELECT count(*)::int AS total FROM m`
+            : sql`SELECT ${count ?? bounded} AS total`,
         )
       )[0]?.total ?? 0;
     total = page[0]?.total ?? (offset > 0 ? await counted() : 0);
     rows = page;
+    if (!fenced && !count && total > countLimit) {
+      total = countLimit;
+      capped = true;
+    }
   } else {
     // Without a search, an index-ordered scan stops after the page: counting separately is cheaper.
     const { whereSql, page } = listingPage(query);
@@ -106,9 +120,16 @@ export async function listProducts(
     paginationResults: pagination(query, total),
     data,
     total,
+    ...(capped ? { totalCapped: true as const } : {}),
     ...(correctedSearch ? { correctedSearch } : {}),
   };
 }
+
+/**
+ * How many matches a search counts when no count kept apart answers it: beyond, the answer says
+ * "at least this many" (docs/decisions/062-bounded-search-counts.md).
+ */
+export const SEARCH_COUNT_LIMIT = 10_000;
 
 /** A page of the customer's favorites, newest first, as list items (docs/storefront/api.md#calls). */
 export async function listFavoriteProducts(

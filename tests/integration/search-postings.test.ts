@@ -1,7 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { productListQuery } from "#contract/catalog.ts";
+import { readQuery } from "#contract/query.ts";
 import { importCatalogue } from "#core/catalog/import.ts";
 import { refreshListingPrices } from "#core/catalog/listing.ts";
+import { listProducts, SEARCH_COUNT_LIMIT } from "#core/catalog/products.ts";
 import { analyseSearch, effectiveWords, searchWords, wordTsQuery } from "#core/catalog/search.ts";
 import { refreshSearchPostings } from "#core/catalog/search-postings.ts";
 import { setUpTestShop } from "../support/app.ts";
@@ -208,6 +211,48 @@ describe("search through the postings", () => {
     const past = await shop.get(`/api/v1/products?search=shirt&limit=5&page=${pages + 3}`);
     expect(past.body.data).toEqual([]);
     expect(past.body.paginationResults).toMatchObject({ numberOfPages: pages, prevPage: pages + 2 });
+  });
+});
+
+describe("a search's count", () => {
+  const list = (params: string, countLimit?: number) =>
+    listProducts(shop.ctx, productListQuery.parse(readQuery(new URLSearchParams(params))), { countLimit });
+
+  it("stops at its limit when it has to count the matches, and then says at least that many", async () => {
+    // A price filter is counted from the postings (no kept count answers it).
+    const filtered = "search=shirt&price[gte]=1&limit=5&fields=_id";
+    const exact = await list(filtered);
+    expect(exact.total).toBeGreaterThan(10);
+    expect(exact.total).toBeLessThan(SEARCH_COUNT_LIMIT);
+    expect(exact).not.toHaveProperty("totalCapped");
+    expect(await list(filtered, exact.total)).not.toHaveProperty("totalCapped");
+
+    const capped = await list(filtered, 7);
+    expect(capped).toMatchObject({ total: 7, totalCapped: true, results: 5 });
+    expect(capped.paginationResults).toMatchObject({ numberOfPages: 2, nextPage: 2 });
+    expect(capped.data.map((p) => p._id)).toEqual(exact.data.map((p) => p._id));
+    // Past the counted pages the matches still answer, and a page past every match says the same.
+    const third = await list(`${filtered}&page=3`, 7);
+    expect(third).toMatchObject({ total: 7, totalCapped: true, results: 5 });
+    expect(third.data.map((p) => p._id)).toEqual((await list(`${filtered}&page=3`)).data.map((p) => p._id));
+    const past = await list(`${filtered}&page=${Math.ceil(exact.total / 5) + 2}`, 7);
+    expect(past).toMatchObject({ total: 7, totalCapped: true, results: 0, data: [] });
+  });
+
+  it("stays exact where it is read from kept counts or over fenced matches", async () => {
+    const kept = await list("search=shirt&limit=5", 3);
+    expect(kept.total).toBeGreaterThan(3);
+    expect(kept).not.toHaveProperty("totalCapped");
+    const severalWords = await list("search=men shirt&price[gte]=1&limit=5", 1);
+    expect(severalWords.total).toBeGreaterThan(1);
+    expect(severalWords).not.toHaveProperty("totalCapped");
+  });
+
+  it("gives the storefront's API the same answer, with the flag only when it stopped", async () => {
+    const { status, body } = await shop.get("/api/v1/products?search=shirt&price[gte]=1&limit=5&fields=_id");
+    expect(status).toBe(200);
+    expect(body.total).toBe((await list("search=shirt&price[gte]=1&limit=5&fields=_id")).total);
+    expect(body).not.toHaveProperty("totalCapped");
   });
 });
 

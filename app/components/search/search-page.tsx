@@ -51,7 +51,7 @@ function SearchResults({ data }: { data: SearchData }) {
   return (
     <>
       <SearchCorrection corrected={data.correctedSearch} />
-      <SearchToolbar state={state} total={data.total} sort={data.sort} />
+      <SearchToolbar state={state} total={data.total} totalCapped={data.totalCapped} sort={data.sort} />
       <ProductGrid products={products} columns="search" label="Products" />
       <Pagination
         current={state.page ?? 1}

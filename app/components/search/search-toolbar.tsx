@@ -23,16 +23,28 @@ export function SearchCorrection({ corrected }: { corrected: string | undefined 
 }
 
 /**
+ * 'N results' ('1 result'), or '10,000+ results' when the count stopped at its limit
+ * (docs/storefront/search.md#result-count-and-corrections).
+ */
+export function resultCount(total: number, capped: boolean): string {
+  if (total === 1 && !capped) return "1 result";
+  return `${total.toLocaleString("en-US")}${capped ? "+" : ""} results`;
+}
+
+/**
  * The result count and the sort control. The choice lives in the URL (`sort`) and starts again at
  * page 1; with JavaScript a choice navigates at once, without it the form's Sort button submits it.
  */
 export function SearchToolbar({
   state,
   total,
+  totalCapped = false,
   sort,
 }: {
   state: SearchState;
   total: number;
+  /** At least `total` products match: the count stopped there (docs/decisions/062-bounded-search-counts.md). */
+  totalCapped?: boolean;
   sort: SearchSort;
 }) {
   const navigate = useNavigate();
@@ -42,7 +54,7 @@ export function SearchToolbar({
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <p className="font-semibold text-sm" role="status" data-testid="search-count">
-        {total === 1 ? "1 result" : `${total.toLocaleString("en-US")} results`}
+        {resultCount(total, totalCapped)}
       </p>
       <form method="get" action={url.pathname} className="flex items-center gap-2">
         {[...url.searchParams].map(([name, value]) => (
