@@ -9,10 +9,11 @@ const MODULE =
   '<script type="module" async="">;\nimport * as route0 from "/assets/root.js";\nwindow.x = 1;</script>';
 const DOC = `${HEAD}<body><p>Café ☕</p>${MODULE}<script>window.__reactRouterContext.streamController.close();</script></body></html>`;
 
+/** The document as the client reads it: the bytes of every piece, then decoded. */
 async function run(chunks: Buffer[]): Promise<string> {
-  const out: string[] = [];
-  for await (const piece of Readable.from(chunks).pipe(deferHydrationStream())) out.push(String(piece));
-  return out.join("");
+  const out: Buffer[] = [];
+  for await (const piece of Readable.from(chunks).pipe(deferHydrationStream())) out.push(piece);
+  return Buffer.concat(out).toString("utf8");
 }
 
 describe("deferHydration", () => {
@@ -69,6 +70,23 @@ describe("deferHydrationStream", () => {
     stream.end();
     await finished(stream);
     expect(out).toEqual([deferHydration(DOC), "<script>late()</script><script>later()</script>"]);
+  });
+
+  it("sends the bytes of a character split between two bursts as they came", async () => {
+    const late = "<script>title('Café ☕ 𝄞')</script>";
+    const stream = deferHydrationStream();
+    const out: Buffer[] = [];
+    stream.on("data", (piece: Buffer) => out.push(piece));
+    stream.write(Buffer.from(DOC));
+    stream.flush();
+    for (const byte of Buffer.from(late)) {
+      stream.write(Buffer.from([byte]));
+      stream.flush();
+    }
+    stream.end();
+    await finished(stream);
+    expect(Buffer.concat(out).toString("utf8")).toBe(deferHydration(DOC) + late);
+    expect(out.length).toBeGreaterThan(2);
   });
 
   it("passes a document it does not recognise through unchanged", async () => {

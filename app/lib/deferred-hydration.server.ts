@@ -1,5 +1,4 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 /**
  * The storefront's HTML is complete and works without JavaScript (links, filters, forms), so the
@@ -59,8 +58,12 @@ export function deferHydration(html: string): string | undefined {
  * a `flush()` leaves at the next turn of the event loop.
  */
 export function deferHydrationStream(): Transform & { flush(): void } {
-  // Decoded as one text, so a character split between two chunks stays whole.
-  const decoder = new StringDecoder("utf8");
+  // The bytes are read as latin1, one character per byte, and written back the same way: the
+  // document's bytes go out unchanged, and a UTF-8 character split between two chunks is put
+  // back together by the browser, not here. What this looks for is ASCII, and no byte of a
+  // multi-byte UTF-8 character is, so it finds the same places in the bytes as in the decoded
+  // text. Decoding the page as UTF-8 and encoding it again cost about 0.45 ms of CPU per product
+  // page (of about 12); as latin1 about 0.15 ms. MAX_BUFFER now counts bytes.
   let pending = "";
   let rewritten = false;
   let scheduled: NodeJS.Immediate | undefined;
@@ -77,23 +80,22 @@ export function deferHydrationStream(): Transform & { flush(): void } {
     }
     const out = pending;
     pending = "";
-    stream.push(out);
+    stream.push(Buffer.from(out, "latin1"));
   };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      pending += decoder.write(chunk);
+      pending += chunk.toString("latin1");
       scheduled ??= setImmediate(emit);
       callback();
     },
     flush(callback) {
       if (scheduled) clearImmediate(scheduled);
       scheduled = undefined;
-      pending += decoder.end();
       // The end: a shell never rewritten goes out rewritten if it can be, else as it is.
       const rest = rewritten ? pending : (deferHydration(pending) ?? pending);
       rewritten = true;
       pending = "";
-      callback(null, rest || undefined);
+      callback(null, rest ? Buffer.from(rest, "latin1") : undefined);
     },
   });
   return Object.assign(stream, { flush: emit });

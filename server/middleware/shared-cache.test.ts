@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -94,9 +95,20 @@ describe("hashes and tags", () => {
   it("hashes each inline script's text as the browser does, never one with a src", () => {
     const html =
       '<script>a()</script><script src="/x.js"></script><script type="text/plain" id="e">import("/y")</script><script>a()</script>';
-    expect(inlineScriptHashes(html)).toEqual([
+    expect(inlineScriptHashes(new TextEncoder().encode(html))).toEqual([
       "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='",
       "'sha256-m4hqAcpaiXOxG4rz6p22+VjeR2RJkm0maeQ/Pw/juho='",
+    ]);
+  });
+
+  it("hashes a script's text as UTF-8, multi-byte characters and all", () => {
+    const text = 'title("Café — ☕ 𝄞")';
+    const sha = createHash("sha256").update(text, "utf8").digest("base64");
+    // ठ ends in the byte 0xA0, which is whitespace (\s) if read alone: this script has no src.
+    const html = `<p>… ☕</p><script>${text}</script><script data-x="ठsrc=">b()</script><script src="/x.js"></script>`;
+    expect(inlineScriptHashes(new TextEncoder().encode(html))).toEqual([
+      `'sha256-${sha}'`,
+      `'sha256-${createHash("sha256").update("b()").digest("base64")}'`,
     ]);
   });
 

@@ -68,15 +68,22 @@ export const markShareable: MiddlewareHandler = async (c, next) => {
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
- * The CSP hash source of each inline script of a document: what the browser hashes is the text
- * between the tags. The text/plain entry script is hashed too: the hydration starter runs a copy
- * of its text (app/lib/deferred-hydration.server.ts), and a hash is checked whoever inserts it.
+ * The CSP hash source of each inline script of a document (its UTF-8 bytes): what the browser
+ * hashes is the text between the tags. The text/plain entry script is hashed too: the hydration
+ * starter runs a copy of its text (app/lib/deferred-hydration.server.ts), and a hash is checked
+ * whoever inserts it.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(body: Uint8Array): string[] {
+  // Read as latin1, one character per byte, and hashed back as the same bytes: the tags are ASCII
+  // and no byte of a multi-byte UTF-8 character is, so the scripts found are those of the decoded
+  // text, and a script's bytes are its UTF-8 text. Decoding a product page as UTF-8 first made
+  // this about 0.4 ms of CPU per page instead of 0.1 ms (the body is valid UTF-8: React encodes it).
+  const html = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1");
   const hashes = new Set<string>();
   for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+    // Decoded for \s, which in latin1 would also take a byte of some multi-byte characters (0xA0).
+    if (/\ssrc\s*=/i.test(` ${Buffer.from(attributes!, "latin1").toString("utf8")}`)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text!, "latin1").digest("base64")}'`);
   }
   return [...hashes];
 }
@@ -122,7 +129,7 @@ export function sharedCache(config: SharedCacheConfig): MiddlewareHandler {
     if (candidate && res.body) {
       body = new Uint8Array(await res.arrayBuffer());
       // Hashes for every candidate, a 404 page too: it was rendered without a nonce.
-      c.set("cspScriptHashes", isHtml ? inlineScriptHashes(new TextDecoder().decode(body)) : []);
+      c.set("cspScriptHashes", isHtml ? inlineScriptHashes(body) : []);
     } else if (candidate) {
       c.set("cspScriptHashes", []);
     }
