@@ -23,7 +23,12 @@ export function sizedImageUrl(url: string, width: number): string {
 export function imageSrcSet(url: string): string | undefined {
   const known = WIDTHS.find((w) => w.pattern.test(url));
   if (!known) return undefined;
-  return known.widths.map((w) => `${sizedImageUrl(url, w)} ${w}w`).join(", ");
+  // Every known URL ends in `.webp` or `.avif`: split once rather than run sizedImageUrl's
+  // replace per width (a product page builds about twenty of these on every render).
+  const dot = url.lastIndexOf(".");
+  const name = url.slice(0, dot);
+  const extension = url.slice(dot);
+  return known.widths.map((w) => `${name}-${w}${extension} ${w}w`).join(", ");
 }
 
 /** Shown when an image fails to load (docs/storefront/README.md#images): a neutral tile with a picture outline. */
