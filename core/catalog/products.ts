@@ -75,9 +75,9 @@ export async function listProducts(
     // columns (docs/decisions/056-scale-queries-and-page-render.md). A word filtered by its category
     // or brand at most is counted from the counts kept per lexeme (search_counts), whatever the
     // number of matches (docs/decisions/061-search-counts-and-related-walk.md). With any other filter
-    // the count visits the matches (40,000, 9 ms, for a common word in the largest category at 1M),
-    // so it stops one past countLimit, as search engines' counts do: "10,000+ results", and the
-    // pages reach that far (docs/decisions/062-bounded-search-counts.md).
+    // the count visits the matches (44,458 for a common word in the largest category at 1M: 16–28 ms),
+    // so it stops one past countLimit, as search engines' counts do (1 ms): "1,000+ results", and
+    // the pages reach that far (docs/decisions/062-bounded-search-counts.md).
     const countLimit = options.countLimit ?? SEARCH_COUNT_LIMIT;
     const bounded = sql`(SELECT count(*)::int FROM (SELECT 1 FROM (${matches}) AS c LIMIT ${countLimit + 1}) AS c)`;
     const counting = fenced ? sql`count(*) OVER ()::int` : (count ?? bounded);
@@ -129,7 +129,7 @@ export async function listProducts(
  * How many matches a search counts when no count kept apart answers it: beyond, the answer says
  * "at least this many" (docs/decisions/062-bounded-search-counts.md).
  */
-export const SEARCH_COUNT_LIMIT = 10_000;
+export const SEARCH_COUNT_LIMIT = 1_000;
 
 /** A page of the customer's favorites, newest first, as list items (docs/storefront/api.md#calls). */
 export async function listFavoriteProducts(

@@ -23,7 +23,7 @@ export function SearchCorrection({ corrected }: { corrected: string | undefined 
 }
 
 /**
- * 'N results' ('1 result'), or '10,000+ results' when the count stopped at its limit
+ * 'N results' ('1 result'), or '1,000+ results' when the count stopped at its limit
  * (docs/storefront/search.md#result-count-and-corrections).
  */
 export function resultCount(total: number, capped: boolean): string {
