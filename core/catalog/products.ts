@@ -75,7 +75,7 @@ export async function listProducts(
     // columns (docs/decisions/056-scale-queries-and-page-render.md). A word filtered by its category
     // or brand at most is counted from the counts kept per lexeme (search_counts), whatever the
     // number of matches (docs/decisions/061-search-counts-and-related-walk.md). With any other filter
-    // the count visits the matches (44,458 for a common word in the largest category at 1M: 16–28 ms),
+    // the count visits the matches (44,458 for a common word in the largest category at 1M: 16–29 ms),
     // so it stops one past countLimit, as search engines' counts do (1 ms): "1,000+ results", and
     // the pages reach that far (docs/decisions/062-bounded-search-counts.md).
     const countLimit = options.countLimit ?? SEARCH_COUNT_LIMIT;
