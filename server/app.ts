@@ -2,7 +2,6 @@ import { readdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import { hasBrand } from "#core/catalog/taxonomy.ts";
 import type { CoreContext } from "#core/context.ts";
@@ -16,6 +15,7 @@ import type { Config } from "./config.ts";
 import { createImageRoutes } from "./images.ts";
 import { createMediaRoutes } from "./media-routes.ts";
 import { compression } from "./middleware/compression.ts";
+import { cors } from "./middleware/cors.ts";
 import { handleApiError } from "./middleware/errors.ts";
 import { publicRequestUrls } from "./middleware/public-url.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
@@ -162,7 +162,7 @@ function apiRoutes(
   api.use(limitBodyByRoute(MAX_JSON_BODY_BYTES));
   api.use(
     cors({
-      origin: (origin) => (deps.config.CORS_ORIGINS.includes(origin) ? origin : null),
+      allowedOrigins: deps.config.CORS_ORIGINS,
       allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       maxAge: 600,

@@ -24,19 +24,21 @@ export function compression(): MiddlewareHandler {
     const accept = c.req.header("accept-encoding") ?? "";
     const type = res.headers.get("content-type") ?? "";
     const length = Number(res.headers.get("content-length") ?? Number.NaN);
+    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
+    // The body last: reading it turns the node server's light response into a full one
+    // (docs/decisions/063-api-response-path.md), which an answer left as it is need not pay.
     if (
-      !res.body ||
+      !encoding ||
       c.req.method === "HEAD" ||
       res.status === 204 ||
       res.status === 304 ||
       res.headers.has("content-encoding") ||
       !COMPRESSIBLE.test(type) ||
-      length < MIN_BYTES
+      length < MIN_BYTES ||
+      !res.body
     ) {
       return;
     }
-    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
-    if (!encoding) return;
 
     // JSON is written whole (never streamed), but without a length: read it, leave a small answer
     // as it is (most API answers — a refused add-to-cart is 200 bytes — where compressing cost a

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
+import { setResponseHeaders } from "./response-headers.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -22,9 +23,11 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
-    c.header("X-Request-Id", requestId);
-    // Time spent in the app up to the response head (a streamed body may take longer).
-    c.header("Server-Timing", `app;dur=${ms.toFixed(2)}`);
+    setResponseHeaders(c, [
+      ["X-Request-Id", requestId],
+      // Time spent in the app up to the response head (a streamed body may take longer).
+      ["Server-Timing", `app;dur=${ms.toFixed(2)}`],
+    ]);
     const path = c.req.path;
     if (path === "/healthz" || path === "/readyz") return;
     log.info(

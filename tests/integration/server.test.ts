@@ -223,7 +223,21 @@ describe("API plumbing", () => {
       },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("Authorization,Content-Type,Idempotency-Key");
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET,POST,PUT,PATCH,DELETE,OPTIONS");
+    expect(preflight.headers.get("access-control-max-age")).toBe("600");
+    expect(preflight.headers.get("vary")).toBe("Origin, Access-Control-Request-Headers");
+    // A cache in front must keep one answer per Origin: every API answer says it varies by it.
+    expect(allowed.headers.get("vary")).toContain("Origin");
+    expect(refused.headers.get("vary")).toContain("Origin");
+    expect(await allowed.json()).toEqual(await refused.json());
+    const refusedPreflight = await shop.app.request("/api/v1/products", {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
+    expect(refusedPreflight.status).toBe(204);
+    expect(refusedPreflight.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("limits requests per IP with a 429 and the spec's message", async () => {
