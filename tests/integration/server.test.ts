@@ -224,7 +224,9 @@ describe("API plumbing", () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://app.example");
-    expect(preflight.headers.get("access-control-allow-headers")).toBe("Authorization,Content-Type,Idempotency-Key");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "Authorization,Content-Type,Idempotency-Key",
+    );
     expect(preflight.headers.get("access-control-allow-methods")).toBe("GET,POST,PUT,PATCH,DELETE,OPTIONS");
     expect(preflight.headers.get("access-control-max-age")).toBe("600");
     expect(preflight.headers.get("vary")).toBe("Origin, Access-Control-Request-Headers");
