@@ -27,6 +27,7 @@ import {
   refuseUnstorableUrl,
 } from "./middleware/request-input.ts";
 import { requestLog } from "./middleware/request-log.ts";
+import { setResponseHeaders } from "./middleware/response-headers.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
 import { isSharedPageRequest, type SharedCacheConfig, sharedCache } from "./middleware/shared-cache.ts";
@@ -195,7 +196,7 @@ function serveBuild(app: Hono, root: string) {
     "/assets/*",
     async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      if (c.res.status === 200) setResponseHeaders(c, [["Cache-Control", "public, max-age=31536000, immutable"]]);
     },
     serveStatic({ root, precompressed: true }),
   );
@@ -209,7 +210,7 @@ function serveBuild(app: Hono, root: string) {
       `/${entry.name}`,
       async (c, next) => {
         await next();
-        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=3600");
+        if (c.res.status === 200) setResponseHeaders(c, [["Cache-Control", "public, max-age=3600"]]);
       },
       serveFile,
     );
