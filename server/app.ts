@@ -196,7 +196,8 @@ function serveBuild(app: Hono, root: string) {
     "/assets/*",
     async (c, next) => {
       await next();
-      if (c.res.status === 200) setResponseHeaders(c, [["Cache-Control", "public, max-age=31536000, immutable"]]);
+      if (c.res.status === 200)
+        setResponseHeaders(c, [["Cache-Control", "public, max-age=31536000, immutable"]]);
     },
     serveStatic({ root, precompressed: true }),
   );
