@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { appendResponseHeader } from "./response-headers.ts";
+import { appendResponseHeader, setResponseHeaders } from "./response-headers.ts";
 
 export interface CorsOptions {
   /** Origins whose pages may call the API from the browser; every other origin gets no grant. */
@@ -35,9 +35,9 @@ export function cors(options: CorsOptions): MiddlewareHandler {
       if (grant) preflight.set("Access-Control-Allow-Origin", grant);
       return new Response(null, { status: 204, headers: preflight });
     }
-    // Before the handler: Hono hands these to the answer it makes.
-    if (grant) c.header("Access-Control-Allow-Origin", grant);
     await next();
+    // After the handler, on whatever answered: a JSON answer, an error, a streamed download.
+    if (grant) setResponseHeaders(c, [["Access-Control-Allow-Origin", grant]]);
     appendResponseHeader(c, "Vary", "Origin");
   };
 }

@@ -234,6 +234,13 @@ describe("API plumbing", () => {
     expect(allowed.headers.get("vary")).toContain("Origin");
     expect(refused.headers.get("vary")).toContain("Origin");
     expect(await allowed.json()).toEqual(await refused.json());
+    // An error answer too, so the calling page can read its message.
+    const missing = await shop.app.request(
+      "/api/v1/products/nothing-here",
+      from({ origin: "https://app.example" }),
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("access-control-allow-origin")).toBe("https://app.example");
     const refusedPreflight = await shop.app.request("/api/v1/products", {
       method: "OPTIONS",
       headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
