@@ -127,7 +127,11 @@ test("the first admin signs in with TOTP and invites a manager, who runs the cat
   await m.getByLabel("Size 1", { exact: true }).fill("S");
   await m.getByLabel("Price", { exact: true }).first().fill("49.90");
   await m.getByLabel("Stock", { exact: true }).first().fill("3");
+  // The new form has three rows; "Add a size" posts it back and it returns with a fourth, built
+  // from what was posted. Typing before it returns would be lost when the form comes back.
   await m.getByRole("button", { name: "Add a size" }).click();
+  await expect(m.getByLabel("Size 4", { exact: true })).toBeVisible();
+  await expect(m.getByLabel("Size 1", { exact: true })).toHaveValue("S");
   await m.getByLabel("Size 2", { exact: true }).fill("M");
   await m.getByLabel("Price", { exact: true }).nth(1).fill("49.90");
   await m.getByLabel("Stock", { exact: true }).nth(1).fill("2");
