@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type ImportProgress, type ImportResult, importCatalogueBatches } from "#core/catalog/import.ts";
-import { type Database, queryRows } from "#db/client.ts";
+import { searchPostingsEmpty, withPostingIndexesBuiltLast } from "#core/catalog/search-postings.ts";
+import { type Database, type Executor, queryRows } from "#db/client.ts";
 import { catalogueHead, type GeneratedProduct, generateProducts } from "./generate.ts";
 import { type DemoReviewsProgress, seedDemoReviews } from "./reviews.ts";
 import { seedShopData } from "./shop-data.ts";
@@ -28,11 +29,18 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
   const now = options.now ?? new Date();
   const products = options.products ?? DEFAULT_PRODUCTS;
   const generated = generateProducts({ products, seed: options.seed ?? DEFAULT_SEED, now });
-  const result = await importCatalogueBatches(db, catalogueHead(), groupBatches(generated, SEED_BATCH), {
-    now,
-    total: products,
-    onProgress: options.onProgress,
-  });
+  const batches = groupBatches(generated, SEED_BATCH);
+  const load = (tx: Executor) =>
+    importCatalogueBatches(tx, catalogueHead(), batches, {
+      now,
+      total: products,
+      onProgress: options.onProgress,
+    });
+  // Into an empty shop, the search postings' indexes are built once after the import instead of row
+  // by row (docs/decisions/064-seed-builds-posting-indexes-last.md).
+  const result = (await searchPostingsEmpty(db))
+    ? await withPostingIndexesBuiltLast(db, load)
+    : await load(db);
   await seedShopData(db, now);
   // The ratings: reviews by demo customers, the figures counted from them (docs/storefront/demo-reviews.md).
   await seedDemoReviews(db, { seed: options.seed ?? DEFAULT_SEED, now, onProgress: options.onProgress });

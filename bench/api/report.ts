@@ -47,6 +47,10 @@ const SEARCH_P95_BUDGET_MS = 25;
 /** A product's reviews (10,000 of them), any order or page: issue 17. */
 const REVIEWS_P95_BUDGET_MS = 25;
 const MIN_API_TO_DB_RATIO = 0.5;
+/** The product detail's own, higher ratio (issue 20: "back above budget with margin"). */
+const MIN_DETAIL_API_TO_DB_RATIO = 0.65;
+const minRatio = (scenario: string) =>
+  scenario === "detail" ? MIN_DETAIL_API_TO_DB_RATIO : MIN_API_TO_DB_RATIO;
 
 /** The budgets are set for a 100,000-product catalogue; with another size they are shown but not judged. */
 export function judgeBudgets(
@@ -99,9 +103,9 @@ export function judgeBudgets(
   for (const s of scenarios) {
     budgets.push({
       name: `${s.name}: API req/s ÷ DB ceiling req/s`,
-      limit: `≥ ${MIN_API_TO_DB_RATIO * 100} %`,
+      limit: `≥ ${minRatio(s.name) * 100} %`,
       actual: fmtPercent(s.apiToDbRatio),
-      status: verdict(s.apiToDbRatio >= MIN_API_TO_DB_RATIO),
+      status: verdict(s.apiToDbRatio >= minRatio(s.name)),
     });
   }
   return budgets;

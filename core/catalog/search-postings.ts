@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "#db/client.ts";
+import { type Executor, queryRows } from "#db/client.ts";
 
 /**
  * Brings the search postings (db/schema.ts `searchPostings`) of these products up to date with their
@@ -117,4 +117,43 @@ export async function recountSearchCounts(db: Executor): Promise<void> {
     INSERT INTO search_counts (lexeme, category_id, brand_id, products)
     SELECT lexeme, category_id, COALESCE(brand_id, ''), count(*) FROM search_postings
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+}
+
+/** Whether no product has a search posting yet: a shop being loaded for the first time. */
+export async function searchPostingsEmpty(db: Executor): Promise<boolean> {
+  const [row] = await queryRows<{ empty: boolean }>(
+    db,
+    sql`SELECT NOT EXISTS (SELECT 1 FROM search_postings) AS empty`,
+  );
+  return row?.empty ?? false;
+}
+
+/**
+ * Runs `load`, a bulk write of many products' postings, with the postings' search indexes dropped
+ * and built again once at its end rather than kept up row by row: PostgreSQL's advice for populating
+ * a table, and about a quarter of a demo seed's time (docs/decisions/064-seed-builds-posting-indexes-last.md).
+ * The index on `product_id` stays, since every write of the postings reads by it; a unique index is
+ * left alone, as it may back a constraint. The postings are locked for the whole load, so only for a
+ * shop no one is searching yet (`searchPostingsEmpty` before its first load). In one transaction
+ * with the load: if it fails, the indexes are back as they were. Each is re-created from its own
+ * definition (`pg_indexes`), so the migrations stay the one place that says what they are.
+ */
+export async function withPostingIndexesBuiltLast<T>(
+  db: Executor,
+  load: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const indexes = await queryRows<{ name: string; definition: string }>(
+      tx,
+      sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+        WHERE schemaname = current_schema() AND tablename = 'search_postings'
+          AND indexname <> 'search_postings_product_idx' AND indexdef NOT LIKE 'CREATE UNIQUE %'
+        ORDER BY indexname`,
+    );
+    for (const index of indexes) await tx.execute(sql`DROP INDEX ${sql.identifier(index.name)}`);
+    const result = await load(tx);
+    // Definitions read from the catalogue above, not from anyone's input.
+    for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    return result;
+  });
 }
