@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { reviewTallies } from "#core/catalog/ratings.ts";
 import { refreshSearchPostings } from "#core/catalog/search-postings.ts";
-import { type Database, type Executor, queryRows } from "#db/client.ts";
+import { type Executor, queryRows } from "#db/client.ts";
 import { stableId } from "#db/ids.ts";
 import { CLOSERS, FIT_SENTENCES, OPENERS, REVIEWER_NAMES, TITLES } from "./review-phrases.ts";
 
@@ -65,7 +65,7 @@ function strides(n: number): number[] {
  * of those whose average moved. In one transaction, batch by batch of products; what is already
  * there is left alone, so running it again with the same seed changes nothing.
  */
-export async function seedDemoReviews(db: Database, options: DemoReviewsOptions): Promise<void> {
+export async function seedDemoReviews(db: Executor, options: DemoReviewsOptions): Promise<void> {
   const progress = options.onProgress ?? (() => {});
   await db.transaction(async (tx) => {
     // The planner guesses a thousand reviews per product (generate_series over a column), so each

@@ -29,21 +29,23 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
   const now = options.now ?? new Date();
   const products = options.products ?? DEFAULT_PRODUCTS;
   const generated = generateProducts({ products, seed: options.seed ?? DEFAULT_SEED, now });
-  const batches = groupBatches(generated, SEED_BATCH);
-  const load = (tx: Executor) =>
-    importCatalogueBatches(tx, catalogueHead(), batches, {
+  // Into an empty shop, the search postings' indexes are built once after the import, and again
+  // after the reviews, instead of row by row (docs/decisions/064-seed-builds-posting-indexes-last.md).
+  const fresh = await searchPostingsEmpty(db);
+  const bulk = <T>(load: (tx: Executor) => Promise<T>) =>
+    fresh ? withPostingIndexesBuiltLast(db, load) : load(db);
+  const result = await bulk((tx) =>
+    importCatalogueBatches(tx, catalogueHead(), groupBatches(generated, SEED_BATCH), {
       now,
       total: products,
       onProgress: options.onProgress,
-    });
-  // Into an empty shop, the search postings' indexes are built once after the import instead of row
-  // by row (docs/decisions/064-seed-builds-posting-indexes-last.md).
-  const result = (await searchPostingsEmpty(db))
-    ? await withPostingIndexesBuiltLast(db, load)
-    : await load(db);
+    }),
+  );
   await seedShopData(db, now);
   // The ratings: reviews by demo customers, the figures counted from them (docs/storefront/demo-reviews.md).
-  await seedDemoReviews(db, { seed: options.seed ?? DEFAULT_SEED, now, onProgress: options.onProgress });
+  await bulk((tx) =>
+    seedDemoReviews(tx, { seed: options.seed ?? DEFAULT_SEED, now, onProgress: options.onProgress }),
+  );
   return result;
 }
 

@@ -131,7 +131,7 @@ export async function searchPostingsEmpty(db: Executor): Promise<boolean> {
 /**
  * Runs `load`, a bulk write of many products' postings, with the postings' search indexes dropped
  * and built again once at its end rather than kept up row by row: PostgreSQL's advice for populating
- * a table, and about a quarter of a demo seed's time (docs/decisions/064-seed-builds-posting-indexes-last.md).
+ * a table, and about a fifth of a demo seed's time (docs/decisions/064-seed-builds-posting-indexes-last.md).
  * The index on `product_id` stays, since every write of the postings reads by it; a unique index is
  * left alone, as it may back a constraint. The postings are locked for the whole load, so only for a
  * shop no one is searching yet (`searchPostingsEmpty` before its first load). In one transaction
