@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type ImportProgress, type ImportResult, importCatalogueBatches } from "#core/catalog/import.ts";
-import { searchPostingsEmpty, withPostingIndexesBuiltLast } from "#core/catalog/search-postings.ts";
+import { withPostingIndexesBuiltLast } from "#core/catalog/search-postings.ts";
 import { type Database, type Executor, queryRows } from "#db/client.ts";
 import { catalogueHead, type GeneratedProduct, generateProducts } from "./generate.ts";
 import { type DemoReviewsProgress, seedDemoReviews } from "./reviews.ts";
@@ -31,7 +31,7 @@ export async function seedDemoShop(db: Database, options: SeedOptions = {}): Pro
   const generated = generateProducts({ products, seed: options.seed ?? DEFAULT_SEED, now });
   // Into an empty shop, the search postings' indexes are built once after the import, and again
   // after the reviews, instead of row by row (docs/decisions/064-seed-builds-posting-indexes-last.md).
-  const fresh = await searchPostingsEmpty(db);
+  const fresh = await isCatalogueEmpty(db);
   const bulk = <T>(load: (tx: Executor) => Promise<T>) =>
     fresh ? withPostingIndexesBuiltLast(db, load) : load(db);
   const result = await bulk((tx) =>

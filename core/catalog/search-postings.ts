@@ -119,22 +119,13 @@ export async function recountSearchCounts(db: Executor): Promise<void> {
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
 }
 
-/** Whether no product has a search posting yet: a shop being loaded for the first time. */
-export async function searchPostingsEmpty(db: Executor): Promise<boolean> {
-  const [row] = await queryRows<{ empty: boolean }>(
-    db,
-    sql`SELECT NOT EXISTS (SELECT 1 FROM search_postings) AS empty`,
-  );
-  return row?.empty ?? false;
-}
-
 /**
  * Runs `load`, a bulk write of many products' postings, with the postings' search indexes dropped
  * and built again once at its end rather than kept up row by row: PostgreSQL's advice for populating
  * a table, and about a fifth of a demo seed's time (docs/decisions/064-seed-builds-posting-indexes-last.md).
  * The index on `product_id` stays, since every write of the postings reads by it; a unique index is
  * left alone, as it may back a constraint. The postings are locked for the whole load, so only for a
- * shop no one is searching yet (`searchPostingsEmpty` before its first load). In one transaction
+ * shop no one is searching yet (the demo seed's, into an empty catalogue). In one transaction
  * with the load: if it fails, the indexes are back as they were. Each is re-created from its own
  * definition (`pg_indexes`), so the migrations stay the one place that says what they are.
  */
