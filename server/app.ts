@@ -17,6 +17,7 @@ import { createMediaRoutes } from "./media-routes.ts";
 import { compression } from "./middleware/compression.ts";
 import { cors } from "./middleware/cors.ts";
 import { handleApiError } from "./middleware/errors.ts";
+import { type PageCacheConfig, pageCache, pageCacheSettings } from "./middleware/page-cache.ts";
 import { publicRequestUrls } from "./middleware/public-url.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
 import {
@@ -47,7 +48,8 @@ export interface AppDependencies {
     | "DEV_OUTBOX"
   > &
     SecurityHeadersConfig &
-    SharedCacheConfig;
+    SharedCacheConfig &
+    PageCacheConfig;
   logger: Logger;
   rateLimiter: RateLimiter;
   /** Where built browser assets live (`build/client`); absent in API-only tests. */
@@ -67,6 +69,9 @@ export function createApp(deps: AppDependencies) {
   app.use(publicRequestUrls(deps.config.TRUST_PROXY));
   app.use(securityHeaders(deps.config));
   app.use(requestLog(deps.logger));
+  // Outside compression and the shared-cache policy: it keeps a visitor's page as sent (encoded,
+  // tagged) and serves it again; the security headers and request id stay per request.
+  app.use(pageCache(pageCacheSettings(deps.config)));
   app.use(compression());
   // Inside compression: it hashes and tags the body as rendered (docs/decisions/054-shared-cache.md).
   app.use(sharedCache(deps.config));

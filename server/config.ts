@@ -102,6 +102,24 @@ export const configSchema = z.object({
     .max(86_400, { message: "must be from 0 to 86400" })
     .default(30),
   /**
+   * How long an instance serves a visitor's rendered page from memory instead of rendering it again
+   * (docs/caching.md#the-instances-page-cache). Unset: 10 in production, 0 (off) otherwise; never
+   * more than SHARED_CACHE_SECONDS.
+   */
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int({ message: "must be a whole number of seconds" })
+    .min(0, { message: "must be from 0 to 3600" })
+    .max(3600, { message: "must be from 0 to 3600" })
+    .optional(),
+  /** The most memory those pages may take, in MiB of their compressed bodies. */
+  PAGE_CACHE_MB: z.coerce
+    .number({ message: "must be a whole number of MiB" })
+    .int({ message: "must be a whole number of MiB" })
+    .min(1, { message: "must be from 1 to 4096" })
+    .max(4096, { message: "must be from 1 to 4096" })
+    .default(64),
+  /**
    * How many proxies you run in front of the shop: the client address is the X-Forwarded-For entry
    * the outermost of them saw (`true` = one). `false` (0) reads the socket's peer (docs/operations.md).
    */

@@ -116,6 +116,17 @@ export function judgeBudgets(results: ScaleResults): Budget[] {
       actual: `${page.load.requestsPerSecond.toFixed(0)} ÷ ${detail.load.requestsPerSecond.toFixed(0)} = ${(share * 100).toFixed(0)} %`,
       status: share >= PAGE_SHARE_LIMIT ? "PASS" : "FAIL",
     });
+    // What a render costs when the page cache cannot help (docs/decisions/065-page-cache.md).
+    const render = figures(size, "page-product-render");
+    if (!render) continue;
+    const renderShare = render.load.requestsPerSecond / detail.load.requestsPerSecond;
+    budgets.push({
+      name: `anonymous product page, rendered for every request, req/s ÷ API detail req/s at ${sizeLabel(size.products)}`,
+      limit: `≥ ${PAGE_SHARE_LIMIT * 100} %`,
+      actual: `${render.load.requestsPerSecond.toFixed(0)} ÷ ${detail.load.requestsPerSecond.toFixed(0)} = ${(renderShare * 100).toFixed(0)} %`,
+      status: "INFO",
+      note: "no page cache: the render alone",
+    });
   }
   return budgets;
 }

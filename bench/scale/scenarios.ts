@@ -138,6 +138,22 @@ export async function discoverScenarios(
     page("page-search", `search page \`${searchPage}\`, anonymous`, [searchPage]),
     page("page-search-signed-in", "search page, signed in", [searchPage], cookie),
     page("page-product", `product page, anonymous, rotating over ${ids.length} ids`, productPages),
+    {
+      name: "page-product-render",
+      kind: "page",
+      description:
+        "the same anonymous product pages, each with a query no other request has (`?render=<n>`): " +
+        "never in the instance's page cache, so every request renders (docs/decisions/065-page-cache.md)",
+      example: `${productPages[0]}?render=0`,
+      requests: () => {
+        const next = gets(productPages)();
+        let n = 0;
+        return () => {
+          const request = next();
+          return { ...request, path: `${request.path}?render=${n++}` };
+        };
+      },
+    },
     page("page-product-signed-in", "product page, signed in", productPages, cookie),
   ];
   return { scenarios, facts, detailBody };

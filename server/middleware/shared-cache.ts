@@ -93,7 +93,8 @@ export function weakEtag(body: Uint8Array): string {
   return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match names this tag (weakly compared, as RFC 9110 has it for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => {

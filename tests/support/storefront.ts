@@ -33,7 +33,11 @@ export interface PageRequestInit extends RequestInit {
   form?: Record<string, string>;
 }
 
-export function setUpStorefront(shop: TestShop, options: { publicUrl?: string } = {}): Storefront {
+export function setUpStorefront(
+  shop: TestShop,
+  /** `pageCacheSeconds`: the instance's page cache, off by default as outside production. */
+  options: { publicUrl?: string; pageCacheSeconds?: number } = {},
+): Storefront {
   let vite: ViteDevServer | undefined;
   let app: ReturnType<typeof createApp> | undefined;
   beforeAll(async () => {
@@ -65,6 +69,7 @@ export function setUpStorefront(shop: TestShop, options: { publicUrl?: string } 
         SHOP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "shop-pages-")),
         NODE_ENV: "test",
         PUBLIC_URL: options.publicUrl,
+        PAGE_CACHE_SECONDS: options.pageCacheSeconds,
       },
       logger: pino({ level: "silent" }),
       rateLimiter: createMemoryRateLimiter(),
