@@ -17,7 +17,12 @@ import { createMediaRoutes } from "./media-routes.ts";
 import { compression } from "./middleware/compression.ts";
 import { cors } from "./middleware/cors.ts";
 import { handleApiError } from "./middleware/errors.ts";
-import { type PageCacheConfig, pageCache, pageCacheSettings } from "./middleware/page-cache.ts";
+import {
+  type PageCacheConfig,
+  type PageGeneration,
+  pageCache,
+  pageCacheSettings,
+} from "./middleware/page-cache.ts";
 import { publicRequestUrls } from "./middleware/public-url.ts";
 import { clientIp, rateLimit } from "./middleware/rate-limit.ts";
 import {
@@ -52,6 +57,8 @@ export interface AppDependencies {
     PageCacheConfig;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** The count of writes shared by the instances' page caches; this process's own when absent. */
+  pageGeneration?: PageGeneration;
   /** Where built browser assets live (`build/client`); absent in API-only tests. */
   clientDir?: string;
   /**
@@ -71,7 +78,7 @@ export function createApp(deps: AppDependencies) {
   app.use(requestLog(deps.logger));
   // Outside compression and the shared-cache policy: it keeps a visitor's page as sent (encoded,
   // tagged) and serves it again; the security headers and request id stay per request.
-  app.use(pageCache(pageCacheSettings(deps.config)));
+  app.use(pageCache({ ...pageCacheSettings(deps.config), generation: deps.pageGeneration }));
   app.use(compression());
   // Inside compression: it hashes and tags the body as rendered (docs/decisions/054-shared-cache.md).
   app.use(sharedCache(deps.config));

@@ -22,12 +22,14 @@ import { type JobQueueOptions, type JobRunner, startJobQueue } from "./adapters/
 import { createLocalImageStore } from "./adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "./adapters/memory-rate-limiter.ts";
 import { createOutbox } from "./adapters/outbox.ts";
+import { createRedisPageGeneration } from "./adapters/redis-page-generation.ts";
 import { createRedisRateLimiter } from "./adapters/redis-rate-limiter.ts";
 import { createS3ImageStore } from "./adapters/s3-image-store.ts";
 import { createSmtpMailer } from "./adapters/smtp-mailer.ts";
 import { createStripePayments } from "./adapters/stripe-payments.ts";
 import { type AppDependencies, createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { type PageGeneration, pageCacheSettings } from "./middleware/page-cache.ts";
 import { answerOversizedRequests } from "./oversized-request.ts";
 import { resolveJwtSecret } from "./secrets.ts";
 import { startWorkers } from "./workers.ts";
@@ -41,6 +43,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** The job queue; runServer starts its workers (server/workers.ts). */
   jobs: JobRunner;
+  /** With REDIS_URL and the page cache on: the count of writes every instance's page cache reads. */
+  pageGeneration?: PageGeneration;
 }
 
 /**
@@ -117,7 +121,13 @@ export async function createServices(
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     localWebhooks: config.NODE_ENV !== "production",
   };
-  return { config, logger, database, ctx, rateLimiter, jobs };
+  // Instances behind one Redis share the count of writes, so an edit through one of them empties
+  // every instance's page cache (docs/decisions/065-page-cache.md).
+  const pageGeneration =
+    config.REDIS_URL && pageCacheSettings(config).seconds > 0
+      ? createRedisPageGeneration(config.REDIS_URL)
+      : undefined;
+  return { config, logger, database, ctx, rateLimiter, jobs, pageGeneration };
 }
 
 /** Mail, SMS and phone verification as configured: the built-in outbox and provider unless told otherwise. */
@@ -220,7 +230,14 @@ export async function runServer(
   },
 ): Promise<RunningServer> {
   const { config, logger } = services;
-  const app = createApp({ ctx: services.ctx, config, logger, rateLimiter: services.rateLimiter, ...web });
+  const app = createApp({
+    ctx: services.ctx,
+    config,
+    logger,
+    rateLimiter: services.rateLimiter,
+    pageGeneration: services.pageGeneration,
+    ...web,
+  });
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
       resolve(s as Server),
@@ -268,6 +285,7 @@ export async function runServer(
       // Workers finish the delivery in hand (at most 5 s); unfinished jobs are retried later.
       await services.jobs.stop();
       await services.rateLimiter.close?.();
+      await services.pageGeneration?.close?.();
       await services.ctx.accounts.mailer.close?.();
       services.ctx.images.close?.();
       await services.database.close();

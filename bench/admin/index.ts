@@ -26,7 +26,8 @@ import {
 
 export const usage = `npm run bench -- admin [--products N] [--import-products N] [--rounds N] [--reuse] [--keep]
 
-Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://root@127.0.0.1:5432/test): creates its own
+Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://root@127.0.0.1:5432/test) and Redis
+(BENCH_REDIS_URL, default redis://127.0.0.1:6379, shared by the two instances): creates its own
 database shop_bench_admin, seeds N demo products (default 100000, seed 1), builds the storefront and
 starts two instances of scripts/start.ts on it (production mode, pool of 10 each). Then:
   (a) edit: --rounds (default 5) times, instance A edits a product (title and price), and the very
@@ -39,6 +40,7 @@ starts two instances of scripts/start.ts on it (production mode, pool of 10 each
 the database after the run. A run with fewer products than the default writes admin-<date>-smoke.*.`;
 
 const DATABASE = "shop_bench_admin";
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const DEFAULT_PRODUCTS = 100_000;
 const DEFAULT_IMPORT = 10_000;
 const JWT_SECRET = "bench-only-secret-bench-only-secret-0123";
@@ -137,7 +139,9 @@ async function startInstance(label: string): Promise<RunningChild> {
       DATABASE_URL: urls().benchUrl,
       DATABASE_POOL_SIZE: "10",
       SHOP_DATA_DIR: `/tmp/${DATABASE}-${label}`,
-      REDIS_URL: "",
+      // Several instances share Redis as deployed (README, Scale out): their page caches' count of
+      // writes lives there, so an edit on A empties B's copies too (docs/decisions/065-page-cache.md).
+      REDIS_URL: REDIS_URL,
       SMTP_URL: "",
       PUBLIC_URL: "",
       PAYMENT_PROVIDER: "builtin",

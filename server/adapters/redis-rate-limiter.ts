@@ -41,7 +41,7 @@ export function createRedisRateLimiter(
   options: RedisRateLimiterOptions = {},
 ): RateLimiter {
   const { logger } = options;
-  const redis = connect(url, options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS);
+  const redis = connectRedis(url, options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS);
 
   let state: "starting" | "up" | "down" = "starting";
   let closing = false;
@@ -129,7 +129,7 @@ export function createRedisRateLimiter(
 }
 
 /** A client that fails a command rather than wait for a Redis that is down. */
-function connect(url: string, commandTimeoutMs: number): Redis {
+export function connectRedis(url: string, commandTimeoutMs: number): Redis {
   return new Redis(url, {
     commandTimeout: commandTimeoutMs,
     // Queued commands would hold their requests for the whole outage and then flood Redis when it

@@ -2,7 +2,12 @@ import { brotliDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { beforeEach, describe, expect, it } from "vitest";
 import { compression } from "./compression.ts";
-import { pageCache, pageCacheSettings } from "./page-cache.ts";
+import {
+  createLocalPageGeneration,
+  type PageGeneration,
+  pageCache,
+  pageCacheSettings,
+} from "./page-cache.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { isSharedPageRequest, sharedCache } from "./shared-cache.ts";
 
@@ -15,10 +20,10 @@ let clock = 0;
 /** What the next render says the price is: the catalogue, as far as these tests go. */
 let price = "10.00";
 
-function shop(seconds = 10) {
+function shop(seconds = 10, generation?: PageGeneration) {
   const app = new Hono();
   app.use(securityHeaders({ PUBLIC_URL: undefined }));
-  app.use(pageCache({ seconds, maxBytes: 1024 * 1024, now: () => clock }));
+  app.use(pageCache({ seconds, maxBytes: 1024 * 1024, now: () => clock, generation }));
   app.use(compression());
   app.use(sharedCache({ SHARED_CACHE_SECONDS: 60, SHARED_CACHE_STALE_SECONDS: 30 }));
   app.post("/api/v1/products/:id", (c) => c.json({ ok: true }));
@@ -184,6 +189,39 @@ describe("a write through this instance", () => {
     price = "12.00";
     await app.request("http://shop.test/api/v1/products/1", { method: "POST" });
     expect(await text(await get(app, "/product/1"))).toContain("price 12.00");
+  });
+
+  it("through another instance sharing the count of writes empties this one's too", async () => {
+    const shared = createLocalPageGeneration();
+    const a = shop(10, shared);
+    const b = shop(10, shared);
+    await get(b, "/product/1");
+    price = "12.00";
+    await a.request("http://shop.test/api/v1/products/1", { method: "POST" });
+    expect(await text(await get(b, "/product/1"))).toContain("price 12.00");
+  });
+
+  it("begun while a page renders keeps that render from being served", async () => {
+    let finishRender!: () => void;
+    const slow = new Hono();
+    const generation = createLocalPageGeneration();
+    slow.use(pageCache({ seconds: 10, maxBytes: 1024 * 1024, now: () => clock, generation }));
+    slow.use(sharedCache({ SHARED_CACHE_SECONDS: 60 }));
+    slow.post("/api/v1/products/:id", (c) => c.json({ ok: true }));
+    slow.get("*", async (c) => {
+      c.set("sharedCandidate", true);
+      renders++;
+      const said = `render ${renders} price ${price}`;
+      if (renders === 1) await new Promise<void>((resolve) => (finishRender = resolve));
+      return c.html(`<p>${said}</p>`);
+    });
+    const first = get(slow, "/product/1");
+    await expect.poll(() => renders).toBe(1);
+    price = "12.00";
+    await slow.request("http://shop.test/api/v1/products/1", { method: "POST" });
+    finishRender();
+    expect(await (await first).text()).toContain("price 10.00");
+    expect(await (await get(slow, "/product/1")).text()).toContain("render 2 price 12.00");
   });
 
   it("refused with 4xx changes nothing, and leaves the cache as it was", async () => {

@@ -20,6 +20,29 @@ export interface PageCacheSettings {
   maxBytes: number;
   /** Milliseconds on a monotonic clock (tests turn it by hand); performance.now by default. */
   now?: () => number;
+  /** Where writes are counted: this process unless given (Redis with several instances). */
+  generation?: PageGeneration;
+}
+
+/**
+ * The shop-wide count of writes: a copy is served only while the count is the one it was rendered
+ * under. Kept in this process by default; in Redis when instances share one
+ * (server/adapters/redis-page-generation.ts), so a write through one instance empties all caches.
+ */
+export interface PageGeneration {
+  current(): Promise<number>;
+  bump(): Promise<void>;
+  close?(): Promise<void>;
+}
+
+export function createLocalPageGeneration(): PageGeneration {
+  let count = 0;
+  return {
+    current: async () => count,
+    bump: async () => {
+      count++;
+    },
+  };
 }
 
 export interface PageCacheConfig {
@@ -43,6 +66,8 @@ export function pageCacheSettings(config: PageCacheConfig & SharedCacheConfig): 
 
 interface CachedPage {
   storedAt: number;
+  /** The count of writes it was rendered under. */
+  generation: number;
   status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
@@ -88,9 +113,10 @@ function remainingPolicy(policy: string, ageSeconds: number): string {
  * again. Only what the shared-cache middleware made shareable is kept: a 200 HTML page to a GET
  * without a session cookie or Authorization header, outside the personal pages, setting no cookie.
  * Concurrent requests for a page being rendered wait for that render instead of repeating it. Any
- * successful write through this instance (a POST, PUT, PATCH or DELETE answered below 400: a
- * back-office edit, an import, an add to cart) empties the cache, so this instance's own changes
- * show at once; another instance's show within `seconds`.
+ * successful write through the shop (a POST, PUT, PATCH or DELETE answered below 400: a
+ * back-office edit, an import, an add to cart) counts one more write, and copies rendered under an
+ * older count are never served: the change shows at once on this instance, and on every instance
+ * sharing the count in Redis. Changes made outside the shop show within `seconds`.
  */
 export function pageCache(settings: PageCacheSettings): MiddlewareHandler {
   if (settings.seconds <= 0) return (_c, next) => next();
@@ -107,28 +133,39 @@ export function pageCache(settings: PageCacheSettings): MiddlewareHandler {
     ttl,
   });
   const rendering = new Map<string, Promise<void>>();
-  // Bumped by every write: a render begun before a write is not stored after it.
-  let generation = 0;
+  const generation = settings.generation ?? createLocalPageGeneration();
 
   return async (c, next) => {
     const method = c.req.method.toUpperCase();
     if (!SAFE_METHODS.has(method)) {
       await next();
       if (c.res.status < 400) {
-        generation++;
         pages.clear();
+        // Counted before the answer leaves, so the writer's next request finds no older copy. If
+        // Redis does not answer, other instances keep theirs for at most `seconds`.
+        await generation.bump().catch(() => {});
       }
       return;
     }
     if (c.req.path.startsWith("/api/") || !isSharedPageRequest(c.req.raw)) return next();
 
+    let current: number;
+    try {
+      current = await generation.current();
+    } catch {
+      return next(); // Whether a copy is still current is unknown: render, keep nothing.
+    }
     const key = keyOf(c);
-    let page = pages.get(key);
+    const fresh = () => {
+      const page = pages.get(key);
+      return page?.generation === current ? page : undefined;
+    };
+    let page = fresh();
     if (!page && method === "GET") {
       const pending = rendering.get(key);
       if (pending) {
         await pending;
-        page = pages.get(key);
+        page = fresh();
       }
     }
     if (page) {
@@ -146,10 +183,10 @@ export function pageCache(settings: PageCacheSettings): MiddlewareHandler {
         done = resolve;
       }),
     );
-    const startedIn = generation;
     try {
       await next();
-      const stored = await storable(c, startedIn === generation, now());
+      // Under the count read before rendering: if a write came meanwhile, the copy is never served.
+      const stored = await storable(c, current, now());
       if (stored) pages.set(key, stored);
     } finally {
       rendering.delete(key);
@@ -159,16 +196,11 @@ export function pageCache(settings: PageCacheSettings): MiddlewareHandler {
 }
 
 /** The copy to keep of this answer, when it is a shareable page; the answer is rebuilt around it. */
-async function storable(
-  c: Context,
-  stillCurrent: boolean,
-  storedAt: number,
-): Promise<CachedPage | undefined> {
+async function storable(c: Context, generation: number, storedAt: number): Promise<CachedPage | undefined> {
   const res = c.res;
   const policy = res.headers.get("cache-control") ?? "";
   const scriptHashes = c.get("cspScriptHashes");
   if (
-    !stillCurrent ||
     res.status !== 200 ||
     !res.body ||
     !scriptHashes ||
@@ -183,6 +215,7 @@ async function storable(
   c.res = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
   return {
     storedAt,
+    generation,
     status: res.status,
     headers: [...res.headers],
     body,
