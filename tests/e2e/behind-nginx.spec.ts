@@ -1,9 +1,8 @@
-import type { Locator } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { expect, test } from "./fixtures.ts";
 import { HAS_NGINX, type RunningNginx, startNginx } from "./nginx.ts";
 import { storyProduct } from "./story-products.ts";
-import { addVerifiedPhone, hydrated, latestCode } from "./support.ts";
+import { addVerifiedPhone, hydrated, latestCode, logOutFromMenu } from "./support.ts";
 
 // The shop behind a TLS-terminating nginx, as docs/operations.md sets it up (docs/nginx/shop.conf;
 // the e2e shop runs with TRUST_PROXY=true): the browser is on https://localhost:<port>, the shop
@@ -117,16 +116,3 @@ test("over https through nginx: sign up, verify, log in, add to cart, apply a co
   await expect(page).toHaveURL(/\/auth\/log-in$/);
   expect(await session()).toBeUndefined();
 });
-
-/**
- * Opens the account menu and logs out. The menu closes itself on a navigation (app/components/use-dismiss.ts),
- * and on a loaded machine one the page started earlier can land after the menu opened: then it is
- * opened again, as a shopper would.
- */
-async function logOutFromMenu(nav: Locator) {
-  const logOut = nav.getByRole("button", { name: "log out" }).filter({ visible: true });
-  await expect(async () => {
-    if (!(await logOut.isVisible())) await nav.getByLabel("Account menu").click();
-    await logOut.click({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-}

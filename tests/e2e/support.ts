@@ -1,4 +1,11 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from "@playwright/test";
 import { decodeJwt } from "jose";
 import { createSessionToken, signToken } from "../../core/accounts/tokens.ts";
 import type { CoreContext } from "../../core/context.ts";
@@ -211,6 +218,19 @@ export async function failDataRequests(page: Page, how: { status: number } | "ab
 /** Waits until React has hydrated the page (root.tsx marks the document). */
 export async function hydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/**
+ * Opens the account menu and logs out. The menu closes itself on a navigation (app/components/use-dismiss.ts),
+ * and on a loaded machine one the page started earlier can land after the menu opened: then it is
+ * opened again, as a shopper would.
+ */
+export async function logOutFromMenu(nav: Locator) {
+  const logOut = nav.getByRole("button", { name: "log out" }).filter({ visible: true });
+  await expect(async () => {
+    if (!(await logOut.isVisible())) await nav.getByLabel("Account menu").click();
+    await logOut.click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 // ---- Favorites and orders (favorites.spec.ts, orders.spec.ts) ----
