@@ -79,7 +79,7 @@ export async function importCatalogue(
     await writeTerms(tx, terms);
     // Fresh statistics for the tables an import reshapes, so that the first searches and lists after
     // it are planned on what the tables now hold rather than on what autovacuum last saw.
-    await tx.execute(sql`ANALYZE products, product_sizes, search_postings, search_terms`);
+    await tx.execute(sql`ANALYZE products, product_sizes, search_postings, search_terms, search_counts`);
     return result;
   });
 }
