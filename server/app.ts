@@ -1,8 +1,9 @@
 import { readdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
+import { viewerOf } from "#core/accounts/customers.ts";
 import { hasBrand } from "#core/catalog/taxonomy.ts";
 import type { CoreContext } from "#core/context.ts";
 import type { RateLimiter } from "#core/ports/rate-limiter.ts";
@@ -36,6 +37,7 @@ import { requestLog } from "./middleware/request-log.ts";
 import { setResponseHeaders } from "./middleware/response-headers.ts";
 import { sameOriginForms } from "./middleware/same-origin-forms.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "./middleware/security-headers.ts";
+import { readToken } from "./middleware/session.ts";
 import { isSharedPageRequest, type SharedCacheConfig, sharedCache } from "./middleware/shared-cache.ts";
 import { outboxRoutes } from "./outbox-routes.ts";
 
@@ -68,6 +70,20 @@ export interface AppDependencies {
   renderPage?: (request: Request, meta: { clientIp: string; cspNonce: string }) => Promise<Response>;
 }
 
+/**
+ * A write that may change a visitor's page: a signed-in customer's or staff member's (an API call
+ * that authenticated one, or a page form posted with a session that is still good). The page caches
+ * count only these (docs/decisions/065-page-cache.md).
+ */
+async function isSignedInWrite(ctx: CoreContext, c: Context): Promise<boolean> {
+  if (c.get("customerId")) return true;
+  try {
+    return (await viewerOf(ctx, readToken(c).token)) !== undefined;
+  } catch {
+    return true; // Unknown: counted, so no copy outlives a write it should not.
+  }
+}
+
 /** The whole HTTP surface: API, images, static assets and the server-rendered storefront. */
 export function createApp(deps: AppDependencies) {
   const app = new Hono();
@@ -78,7 +94,13 @@ export function createApp(deps: AppDependencies) {
   app.use(requestLog(deps.logger));
   // Outside compression and the shared-cache policy: it keeps a visitor's page as sent (encoded,
   // tagged) and serves it again; the security headers and request id stay per request.
-  app.use(pageCache({ ...pageCacheSettings(deps.config), generation: deps.pageGeneration }));
+  app.use(
+    pageCache({
+      ...pageCacheSettings(deps.config),
+      generation: deps.pageGeneration,
+      countsAsWrite: (c) => isSignedInWrite(deps.ctx, c),
+    }),
+  );
   app.use(compression());
   // Inside compression: it hashes and tags the body as rendered (docs/decisions/054-shared-cache.md).
   app.use(sharedCache(deps.config));

@@ -224,6 +224,21 @@ describe("a write through this instance", () => {
     expect(await (await get(slow, "/product/1")).text()).toContain("render 2 price 12.00");
   });
 
+  it("that the app does not count (a visitor's) leaves the cache as it was", async () => {
+    const app = new Hono();
+    app.use(pageCache({ seconds: 10, maxBytes: 1024 * 1024, now: () => clock, countsAsWrite: () => false }));
+    app.use(sharedCache({ SHARED_CACHE_SECONDS: 60 }));
+    app.post("/api/v1/auth/logout", (c) => c.json({ ok: true }));
+    app.get("*", (c) => {
+      c.set("sharedCandidate", true);
+      renders++;
+      return c.html(`<p>render ${renders}</p>`);
+    });
+    await get(app, "/product/1");
+    await app.request("http://shop.test/api/v1/auth/logout", { method: "POST" });
+    expect(await (await get(app, "/product/1")).text()).toContain("render 1");
+  });
+
   it("refused with 4xx changes nothing, and leaves the cache as it was", async () => {
     const app = shop();
     await get(app, "/product/1");

@@ -22,6 +22,12 @@ export interface PageCacheSettings {
   now?: () => number;
   /** Where writes are counted: this process unless given (Redis with several instances). */
   generation?: PageGeneration;
+  /**
+   * Whether a successful write counts (every one unless given). The app counts a signed-in
+   * customer's or staff member's only: a visitor's (log-in, log-out, a reset request) changes no
+   * page, and counting it would let anyone empty every cache at will.
+   */
+  countsAsWrite?: (c: Context) => boolean | Promise<boolean>;
 }
 
 /**
@@ -112,8 +118,8 @@ function remainingPolicy(policy: string, ageSeconds: number): string {
  * Serves a visitor's page rendered in the last `seconds` from memory instead of rendering it
  * again. Only what the shared-cache middleware made shareable is kept: a 200 HTML page to a GET
  * without a session cookie or Authorization header, outside the personal pages, setting no cookie.
- * Concurrent requests for a page being rendered wait for that render instead of repeating it. Any
- * successful write through the shop (a POST, PUT, PATCH or DELETE answered below 400: a
+ * Concurrent requests for a page being rendered wait for that render instead of repeating it. A
+ * successful write (a POST, PUT, PATCH or DELETE answered below 400 that `countsAsWrite`: a
  * back-office edit, an import, an add to cart) counts one more write, and copies rendered under an
  * older count are never served: the change shows at once on this instance, and on every instance
  * sharing the count in Redis. Changes made outside the shop show within `seconds`.
@@ -134,12 +140,13 @@ export function pageCache(settings: PageCacheSettings): MiddlewareHandler {
   });
   const rendering = new Map<string, Promise<void>>();
   const generation = settings.generation ?? createLocalPageGeneration();
+  const counts = settings.countsAsWrite ?? (() => true);
 
   return async (c, next) => {
     const method = c.req.method.toUpperCase();
     if (!SAFE_METHODS.has(method)) {
       await next();
-      if (c.res.status < 400) {
+      if (c.res.status < 400 && (await counts(c))) {
         pages.clear();
         // Counted before the answer leaves, so the writer's next request finds no older copy. If
         // Redis does not answer, other instances keep theirs for at most `seconds`.
