@@ -9,6 +9,12 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const brotliOnce = promisify(brotliCompress);
 const gzipOnce = promisify(gzip);
 
+/** The encoding this shop answers an Accept-Encoding with: Brotli when named, else gzip, else none. */
+export function chosenEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accept = acceptEncoding ?? "";
+  return /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
+}
+
 function encoder(encoding: "br" | "gzip") {
   return encoding === "br" ? createBrotliCompress(BROTLI) : createGzip({ level: 6 });
 }
@@ -21,10 +27,9 @@ export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    const accept = c.req.header("accept-encoding") ?? "";
     const type = res.headers.get("content-type") ?? "";
     const length = Number(res.headers.get("content-length") ?? Number.NaN);
-    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : undefined;
+    const encoding = chosenEncoding(c.req.header("accept-encoding"));
     // The body last: reading it turns the node server's light response into a full one
     // (docs/decisions/063-api-response-path.md), which an answer left as it is need not pay.
     if (

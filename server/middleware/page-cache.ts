@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import { widthRange } from "#app/lib/breakpoints.ts";
 import { readViewportWidth } from "#app/lib/cookies.server.ts";
+import { chosenEncoding } from "./compression.ts";
 import {
   DEFAULT_SHARED_CACHE_SECONDS,
   isSharedPageRequest,
@@ -85,12 +86,6 @@ interface CachedPage {
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 const S_MAXAGE = /\bs-maxage=(\d+)/;
 
-/** As the compression middleware picks it: a copy per encoding, as nginx keeps one. */
-function encodingOf(c: Context): string {
-  const accept = c.req.header("accept-encoding") ?? "";
-  return /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : "";
-}
-
 /**
  * What a visitor's page depends on, exactly as docs/nginx/shop.conf keys its cache: the public
  * URL (scheme, host, path and query), the encoding, and on the search pages the viewport-width
@@ -98,7 +93,8 @@ function encodingOf(c: Context): string {
  */
 function keyOf(c: Context): string {
   const width = c.req.path.startsWith("/search") ? widthRange(readViewportWidth(c.req.raw)) : "";
-  return `${encodingOf(c)}|${width}|${c.req.url}`;
+  // A copy per encoding the compression middleware would choose, as nginx keeps one.
+  return `${chosenEncoding(c.req.header("accept-encoding")) ?? ""}|${width}|${c.req.url}`;
 }
 
 /**
