@@ -75,7 +75,6 @@ interface CachedPage {
   storedAt: number;
   /** The count of writes it was rendered under. */
   generation: number;
-  status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
   etag: string | null;
@@ -219,7 +218,6 @@ async function storable(c: Context, generation: number, storedAt: number): Promi
   return {
     storedAt,
     generation,
-    status: res.status,
     headers: [...res.headers],
     body,
     etag: res.headers.get("etag"),
@@ -238,5 +236,5 @@ function serve(c: Context, page: CachedPage, method: string, at: number): Respon
     for (const name of ["content-length", "content-type", "content-encoding"]) headers.delete(name);
     return new Response(null, { status: 304, headers });
   }
-  return new Response(method === "HEAD" ? null : page.body, { status: page.status, headers });
+  return new Response(method === "HEAD" ? null : page.body, { status: 200, headers });
 }
