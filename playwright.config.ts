@@ -68,7 +68,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // Under CI the JSON results are read by .ci/failures.ts, which prints the failures last.
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: "ci-results/playwright.json" }]]
+    : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
