@@ -1,11 +1,11 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
 
 // Two projects: unit tests sit beside their code; integration tests drive the API and core
 // against a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
 // Under CI, each run also writes its results as JSON, which .ci/failures.ts prints last: the lines
 // of a long run's output that survive are its tail.
-const reporters = process.env.CI
+const reporters: NonNullable<ViteUserConfig["test"]>["reporters"] = process.env.CI
   ? ["default", ["json", { outputFile: `ci-results/vitest-${Date.now()}-${process.pid}.json` }]]
   : ["default"];
 
