@@ -20,6 +20,12 @@ export const BENCHMARKS: Record<string, Benchmark> = {
     run: async (argv) => (await import("./api/index.ts")).runApiBenchmark(argv),
     usage: async () => (await import("./api/index.ts")).usage,
   },
+  "api-pair": {
+    description:
+      "Server CPU per API answer of this build and another checkout, loaded at once on the api bench's database",
+    run: async (argv) => (await import("./api/paired.ts")).runPairedBenchmark(argv),
+    usage: async () => (await import("./api/paired.ts")).usage,
+  },
   "body-limit": {
     description:
       "Server memory while six clients each post 400 MB at once (JSON and page forms, with and without a declared length)",

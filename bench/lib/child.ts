@@ -7,6 +7,8 @@ export interface ChildOptions {
   listening?: RegExp;
   /** How long to wait for that line (default 60 s). */
   startTimeoutMs?: number;
+  /** The work tree to run it in (this one by default): another checkout's code, with its own modules. */
+  cwd?: string;
 }
 
 export interface RunningChild {
@@ -51,7 +53,7 @@ export async function startChild(
     process.execPath,
     [...(process.env.BENCH_CHILD_ARGS?.split(" ") ?? []), "--import", "tsx", script],
     {
-      cwd: ROOT,
+      cwd: options.cwd ?? ROOT,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "inherit"],
     },

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { SESSION_COOKIE } from "#contract/session.ts";
+import { setResponseHeaders } from "./response-headers.ts";
 
 // A visitor's pages and the catalogue's public GETs may be kept by a shared cache (nginx's
 // proxy_cache, docs/nginx/shop.conf); a signed-in request's answers never (docs/caching.md,
@@ -15,6 +16,11 @@ declare module "hono" {
      * names them instead of a nonce, which a cached copy would repeat to every visitor.
      */
     cspScriptHashes: string[];
+    /**
+     * A public API GET's JSON text, as `c.json` made it, with the answer made of it: the policy
+     * tags the text instead of reading the answer's body back (markShareable).
+     */
+    sharedJson: { text: string; response: Response };
   }
 }
 
@@ -59,11 +65,32 @@ export function isSharedPageRequest(request: Request): boolean {
   return !PERSONAL_PAGES.test(new URL(request.url).pathname);
 }
 
-/** For the catalogue's public GETs (server/api/operation.ts): a visitor's answer may be shared. */
+/**
+ * For the catalogue's public GETs (server/api/operation.ts): a visitor's answer may be shared. Its
+ * `c.json` keeps the JSON text it writes, so the policy can tag the answer from that text: reading
+ * a finished answer's body back turns the node server's direct write of a string into an undici
+ * Response and a stream read, about as much CPU as the tag itself (docs/decisions/066).
+ */
 export const markShareable: MiddlewareHandler = async (c, next) => {
-  c.set("sharedCandidate", !isPersonalRequest(c.req.raw));
+  const shared = !isPersonalRequest(c.req.raw);
+  c.set("sharedCandidate", shared);
+  if (shared) {
+    const json: JsonRenderer = (object, arg, headers) => {
+      const text = JSON.stringify(object);
+      const response = (c.body as JsonRenderer)(text, arg, {
+        "Content-Type": "application/json",
+        ...headers,
+      });
+      c.set("sharedJson", { text, response });
+      return response;
+    };
+    c.json = json as typeof c.json;
+  }
   return next();
 };
+
+/** `c.json`'s and `c.body`'s shape as Hono calls them: a status or init, then headers. */
+type JsonRenderer = (object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => Response;
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
@@ -88,8 +115,8 @@ export function inlineScriptHashes(body: Uint8Array): string[] {
   return [...hashes];
 }
 
-/** A weak validator of a body: equal bodies, equal tags, on every instance of the shop. */
-export function weakEtag(body: Uint8Array): string {
+/** A weak validator of a body (a string as its UTF-8 bytes): equal bodies, equal tags, on every instance. */
+export function weakEtag(body: Uint8Array | string): string {
   return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
@@ -125,6 +152,9 @@ export function sharedCache(config: SharedCacheConfig): MiddlewareHandler {
     await next();
     const res = c.res;
     const candidate = c.get("sharedCandidate") === true;
+    const json = c.get("sharedJson");
+    // The answer `c.json` made, unreplaced: tagged from its text, its headers set in place.
+    if (candidate && json?.response === res) return tagJson(c, json.text, seconds > 0 ? policy : undefined);
     const isHtml = (res.headers.get("content-type") ?? "").startsWith("text/html");
     let body: Uint8Array<ArrayBuffer> | undefined;
     if (candidate && res.body) {
@@ -159,6 +189,32 @@ export function sharedCache(config: SharedCacheConfig): MiddlewareHandler {
     if (body) headers.set("content-length", String(body.byteLength));
     replace(c, new Response(body ?? res.body, { status: res.status, statusText: res.statusText, headers }));
   };
+}
+
+/**
+ * The policy of a public API GET's answer, from the JSON text it was made of: as for any answer
+ * (a 200 setting no cookie is shareable, with its tag and 304), but the body is never read back.
+ */
+function tagJson(c: Context, text: string, policy: string | undefined) {
+  const res = c.res;
+  c.set("cspScriptHashes", []);
+  if (!policy || res.status !== 200 || res.headers.has("set-cookie") || res.headers.has("cache-control")) {
+    if (!res.headers.has("cache-control")) setResponseHeaders(c, [["Cache-Control", "private, no-cache"]]);
+    return;
+  }
+  const etag = weakEtag(text);
+  if (matchesEtag(c.req.header("if-none-match"), etag)) {
+    const headers = new Headers(res.headers);
+    headers.delete("content-length");
+    headers.delete("content-type");
+    headers.set("Cache-Control", policy);
+    headers.set("ETag", etag);
+    return replace(c, new Response(null, { status: 304, headers }));
+  }
+  setResponseHeaders(c, [
+    ["Cache-Control", policy],
+    ["ETag", etag],
+  ]);
 }
 
 function replace(c: Context, response: Response) {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { weakEtag } from "#server/middleware/shared-cache.ts";
 import { call, createCustomer, type TestCustomer } from "../support/accounts.ts";
 import { setUpTestShop } from "../support/app.ts";
 import { itemBody, stockedItem } from "../support/shopping.ts";
@@ -199,6 +200,15 @@ describe("the API's public GETs", () => {
       expect(visitor.status, path).toBe(200);
       expect(visitor.headers.get("cache-control"), path).toMatch(SHARED);
       expect(visitor.headers.get("etag"), path).toMatch(/^W\//);
+      // The tag is of the body as sent (made from the JSON text, never read back: decision 066).
+      const body = new Uint8Array(await visitor.clone().arrayBuffer());
+      expect(visitor.headers.get("etag"), path).toBe(weakEtag(body));
+      const revalidated = await shop.app.request(`/api/v1${path}`, {
+        headers: { "if-none-match": visitor.headers.get("etag")! },
+      });
+      expect(revalidated.status, path).toBe(304);
+      expect(revalidated.headers.get("cache-control"), path).toMatch(SHARED);
+      expect(await revalidated.text(), path).toBe("");
       expect(
         scriptSources(visitor).some((s) => s.startsWith("'nonce-")),
         path,
