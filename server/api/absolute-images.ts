@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { jsonWithText } from "../middleware/shared-cache.ts";
 
 // Image URLs in API answers are absolute (docs/decisions/025-api-fidelity.md): a client served from
 // another origin resolves `/images/…` against its own host. The catalogue keeps root-relative paths
@@ -64,16 +65,18 @@ export function withAbsoluteImages<T>(value: T, origin: string): T {
 
 /**
  * For the API router: every `c.json` answer after this middleware has absolute image URLs. Wrapping
- * `c.json` walks the answer before it is serialised, instead of parsing and re-serialising the body.
+ * `c.json` walks the answer before it is serialised, instead of parsing and re-serialising the body;
+ * the text is kept beside the answer for the shared-cache policy's tag (jsonWithText, decision 066).
  */
 export function absoluteImageUrls(publicUrl: string | undefined): MiddlewareHandler {
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   return async (c: Context, next) => {
-    const json = c.json;
-    c.json = ((object: unknown, ...rest: unknown[]) =>
-      (json as (...args: unknown[]) => Response)(
+    c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) =>
+      jsonWithText(
+        c,
         withAbsoluteImages(object, publicOrigin ?? new URL(c.req.url).origin),
-        ...rest,
+        arg,
+        headers,
       )) as typeof c.json;
     await next();
   };

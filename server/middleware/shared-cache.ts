@@ -17,8 +17,8 @@ declare module "hono" {
      */
     cspScriptHashes: string[];
     /**
-     * A public API GET's JSON text, as `c.json` made it, with the answer made of it: the policy
-     * tags the text instead of reading the answer's body back (markShareable).
+     * An API answer's JSON text, as `c.json` made it, with the answer made of it: the policy tags
+     * the text instead of reading the answer's body back (jsonWithText).
      */
     sharedJson: { text: string; response: Response };
   }
@@ -65,32 +65,35 @@ export function isSharedPageRequest(request: Request): boolean {
   return !PERSONAL_PAGES.test(new URL(request.url).pathname);
 }
 
-/**
- * For the catalogue's public GETs (server/api/operation.ts): a visitor's answer may be shared. Its
- * `c.json` keeps the JSON text it writes, so the policy can tag the answer from that text: reading
- * a finished answer's body back turns the node server's direct write of a string into an undici
- * Response and a stream read, about as much CPU as the tag itself (docs/decisions/066).
- */
+/** For the catalogue's public GETs (server/api/operation.ts): a visitor's answer may be shared. */
 export const markShareable: MiddlewareHandler = async (c, next) => {
-  const shared = !isPersonalRequest(c.req.raw);
-  c.set("sharedCandidate", shared);
-  if (shared) {
-    const json: JsonRenderer = (object, arg, headers) => {
-      const text = JSON.stringify(object);
-      const response = (c.body as JsonRenderer)(text, arg, {
-        "Content-Type": "application/json",
-        ...headers,
-      });
-      c.set("sharedJson", { text, response });
-      return response;
-    };
-    c.json = json as typeof c.json;
-  }
+  c.set("sharedCandidate", !isPersonalRequest(c.req.raw));
   return next();
 };
 
-/** `c.json`'s and `c.body`'s shape as Hono calls them: a status or init, then headers. */
-type JsonRenderer = (object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => Response;
+/**
+ * A JSON answer made as Hono's `c.json` makes it, with its text kept beside it: the policy tags a
+ * shareable answer from that text instead of reading the body back, which turns the node server's
+ * direct write of a string into an undici Response and a stream read, about as much CPU as the tag
+ * itself (docs/decisions/066-api-tags-from-json-text.md). The API's `c.json` is this
+ * (server/api/absolute-images.ts).
+ */
+export function jsonWithText(
+  c: Context,
+  object: unknown,
+  arg?: unknown,
+  headers?: Record<string, string | string[]>,
+): Response {
+  const text = JSON.stringify(object);
+  const body = c.body as (
+    text: string,
+    arg?: unknown,
+    headers?: Record<string, string | string[]>,
+  ) => Response;
+  const response = body(text, arg, { "Content-Type": "application/json", ...headers });
+  c.set("sharedJson", { text, response });
+  return response;
+}
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
