@@ -17,6 +17,8 @@ import { type Percentiles, percentiles, rotation } from "../lib/stats.ts";
 export interface Statement {
   sql: string;
   params: unknown[];
+  /** The prepared statement's name, when core runs it as one (db/client.ts queryPreparedRows). */
+  name?: string;
 }
 
 /**
@@ -48,6 +50,11 @@ function createRecorder() {
       if (answered) batches.push([]);
       answered = false;
       batches.at(-1)!.push({ sql: query, params: [...params] });
+    },
+    /** The driver was asked to run `sql` as the prepared statement `name`: so is its replay. */
+    onNamed(sql: string, name: string) {
+      const statement = batches.at(-1)?.findLast((st) => st.sql === sql && st.name === undefined);
+      if (statement) statement.name = name;
     },
     onAnswer() {
       answered = true;
@@ -84,7 +91,18 @@ export async function capturePlans(databaseUrl: string, paths: readonly string[]
   const recorder = createRecorder();
   const handle = await openDatabase({ url: databaseUrl, poolSize: 10, onQuery: recorder.onQuery });
   // drizzle exposes the pg.Pool it was given as `$client`.
-  (handle.db as unknown as { $client: pg.Pool }).$client.on("release", recorder.onAnswer);
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  pool.on("release", recorder.onAnswer);
+  // drizzle's log line has no statement name: the driver's call does.
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      const named = config as { name?: string; text?: string } | null;
+      if (named && typeof named === "object" && named.name && named.text)
+        recorder.onNamed(named.text, named.name);
+      return query(config, ...rest);
+    }) as typeof client.query;
+  });
   const ctx: CoreContext = {
     db: handle.db,
     now: () => new Date(),
@@ -118,7 +136,11 @@ export async function capturePlans(databaseUrl: string, paths: readonly string[]
 
 async function runPlan(pool: pg.Pool, plan: Plan): Promise<void> {
   for (const batch of plan) {
-    await Promise.all(batch.map((s) => pool.query(s.sql, s.params)));
+    await Promise.all(
+      batch.map((s) =>
+        pool.query(s.name ? { name: s.name, text: s.sql, values: s.params } : s.sql, s.params),
+      ),
+    );
   }
 }
 
@@ -156,7 +178,15 @@ export async function measureDbCeiling(
       requestsPerSecond: latencies.length / elapsedSeconds,
       requests: latencies.length,
       latency: percentiles(latencies),
-      shape: [...new Set(plans.map((plan) => plan.map((batch) => batch.length).join(" → ")))].join(" | "),
+      shape: [
+        ...new Set(
+          plans.map((plan) =>
+            plan
+              .map((batch) => `${batch.length}${batch.some((s) => s.name) ? " (prepared)" : ""}`)
+              .join(" → "),
+          ),
+        ),
+      ].join(" | "),
     };
   } finally {
     await pool.end();

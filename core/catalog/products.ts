@@ -6,7 +6,7 @@ import type {
   ProductListItem,
   ProductListQuery,
 } from "#contract/catalog.ts";
-import { queryRows } from "#db/client.ts";
+import { queryPreparedRows, queryRows } from "#db/client.ts";
 import { ID_PATTERN } from "#db/ids.ts";
 import { anyOf } from "#db/sql.ts";
 import type { CoreContext } from "../context.ts";
@@ -218,7 +218,8 @@ export async function getProduct(
   // One statement, one round trip: the sizes, taxonomy names, colour variants and the viewer's
   // favorite come back as JSON beside the row. Four parallel reads used to hold up to four pool
   // connections per request, which capped throughput under load (bench/results/scale-*.md).
-  const [row] = await queryRows<
+  // Prepared: planning this statement costs more than running it (docs/decisions/067-prepared-product-detail.md).
+  const [row] = await queryPreparedRows<
     ProductDetailRow & {
       sizes: SizeRow[];
       sub_categories: { id: string; name: string }[];
