@@ -47,11 +47,13 @@ interface Settings {
   sequentialRequests: number;
   reuse: boolean;
   keep: boolean;
+  /** Added to the results' file name (`api-<date>-<label>.md`), so a run keeps an earlier one of the day. */
+  label: string | undefined;
   scenarios: ScenarioName[];
 }
 
 export const usage = `npm run bench -- api [--products N] [--connections N] [--duration S] [--warmup S]
-                        [--sequential N] [--scenarios a,b] [--reuse] [--keep]
+                        [--sequential N] [--scenarios a,b] [--reuse] [--keep] [--label L]
   --products N     catalogue size to seed (default 100000)
   --connections N  concurrent connections / DB workers (default 10)
   --duration S     measured seconds per run (default 10), after --warmup S (default 2)
@@ -61,6 +63,7 @@ export const usage = `npm run bench -- api [--products N] [--connections N] [--d
                    a subset, <names>-<date>.md
   --reuse          keep shop_bench if it already holds N products instead of re-seeding
   --keep           leave shop_bench in place afterwards (default: drop it)
+  --label L        write api-<date>-L.md instead of api-<date>.md
   env BENCH_DATABASE_URL  admin connection (default postgres://root@127.0.0.1:5432/test)`;
 
 function parseSettings(argv: string[]): Settings {
@@ -74,6 +77,7 @@ function parseSettings(argv: string[]): Settings {
       sequential: { type: "string", default: "500" },
       reuse: { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
+      label: { type: "string" },
       scenarios: { type: "string", default: SCENARIO_NAMES.join(",") },
     },
   });
@@ -92,6 +96,7 @@ function parseSettings(argv: string[]): Settings {
     sequentialRequests: positiveInt("sequential", values.sequential, 100_000),
     reuse: values.reuse,
     keep: values.keep,
+    label: values.label,
     scenarios: SCENARIO_NAMES.filter((name) => scenarios.includes(name)),
   };
 }
@@ -249,7 +254,12 @@ export async function runApiBenchmark(argv: string[]): Promise<void> {
       budgets: judgeBudgets(settings.products, settings.connections, seed, results),
     };
     const all = settings.scenarios.length === SCENARIO_NAMES.length;
-    const files = await writeResults(report, RESULTS_DIR, all ? "api" : settings.scenarios.join("-"));
+    const name = all ? "api" : settings.scenarios.join("-");
+    const files = await writeResults(
+      report,
+      RESULTS_DIR,
+      settings.label ? `${name}-${settings.label}` : name,
+    );
     console.log(`\n${resultsTable(report)}\n\n${budgetsTable(report.budgets)}\n`);
     console.log(`written: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
   } finally {
