@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getProduct } from "#core/catalog/products.ts";
 import { newId } from "#db/ids.ts";
 import { setUpTestShop } from "../support/app.ts";
 import { TEST_NOW } from "../support/constants.ts";
@@ -80,5 +81,55 @@ describe("GET /api/v1/products/{id}", () => {
     expect(status).toBe(404);
     expect(body.status).toBe("fail");
     expect(body.message).toMatch(/^No product for this ID: .*\.$/);
+  });
+});
+
+describe("the product read as a prepared statement (docs/decisions/067-prepared-product-detail.md)", () => {
+  it("answers each read with the stock of its own moment, the plan kept between reads", async () => {
+    const [size] = await shop.rows<{ id: string; product_id: string; stock: number }>(
+      sql`SELECT s.id, s.product_id, s.stock FROM product_sizes s JOIN products p ON p.id = s.product_id
+          WHERE s.stock > 3 AND s.removed_at IS NULL AND p.archived_at IS NULL ORDER BY s.id LIMIT 1`,
+    );
+    const customerId = (await shop.rows<{ id: string }>(sql`SELECT id FROM customers LIMIT 1`))[0]!.id;
+    // A hold of 2 that ends 5 minutes after TEST_NOW.
+    const ends = new Date(TEST_NOW.getTime() + 5 * 60_000);
+    await shop.database.db.execute(sql`INSERT INTO stock_holds (id, customer_id, product_id, product_size_id, quantity, expires_at)
+      VALUES (${newId()}, ${customerId}, ${size!.product_id}, ${size!.id}, 2, ${ends.toISOString()}::timestamptz)`);
+    try {
+      // One connection throughout (a transaction holds it), read ten times a minute apart: past the
+      // five custom plans after which PostgreSQL may keep a generic one.
+      const seen = await shop.ctx.db.transaction(async (tx) => {
+        const shown: number[] = [];
+        for (let minute = 0; minute < 10; minute++) {
+          const now = () => new Date(TEST_NOW.getTime() + minute * 60_000);
+          const product = await getProduct({ ...shop.ctx, db: tx, now }, size!.product_id);
+          shown.push(product.sizes.find((s) => s._id === size!.id)!.quantity);
+        }
+        if (shop.database.kind === "postgres") {
+          const prepared = (await tx.execute(
+            sql`SELECT generic_plans + custom_plans AS runs FROM pg_prepared_statements
+                WHERE name LIKE 'shop_%' AND statement LIKE '%FROM products p%'`,
+          )) as unknown as { rows: { runs: string }[] };
+          // The earlier tests' reads may have used this connection too.
+          expect(Math.max(...prepared.rows.map((r) => Number(r.runs)))).toBeGreaterThanOrEqual(10);
+        }
+        return shown;
+      });
+      const held = size!.stock - 2;
+      expect(seen).toEqual([
+        held,
+        held,
+        held,
+        held,
+        held,
+        size!.stock,
+        size!.stock,
+        size!.stock,
+        size!.stock,
+        size!.stock,
+      ]);
+    } finally {
+      await shop.database.db.execute(sql`DELETE FROM stock_holds`);
+    }
   });
 });
