@@ -35,7 +35,7 @@ import {
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(HERE, "..", "results");
 /** The shop's default pool size; the DB ceiling uses the same, so both have as many connections. */
-const POOL_SIZE = 10;
+export const POOL_SIZE = 10;
 /** Upper bound on the sequential sample, so a slow endpoint cannot stretch the run past its budget. */
 const SEQUENTIAL_MAX_SECONDS = 15;
 
@@ -105,26 +105,27 @@ async function machineInfo(adminUrl: string): Promise<ApiBenchResults["machine"]
   return { ...hostMachine(), postgres: await serverVersion(adminUrl) };
 }
 
+/** The environment of the API server under measurement (bench/api/api-server.ts); api-pair's too. */
+export function apiServerEnv(benchUrl: string, dataDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: benchUrl,
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SHOP_DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: "0",
+    LOG_LEVEL: "warn",
+    // Production settings, as deployed; built-in providers are never called by these routes.
+    NODE_ENV: "production",
+    ALLOW_BUILTIN_PROVIDERS: "true",
+    JWT_SECRET: "bench-only-secret-bench-only-secret-0123",
+    REDIS_URL: "",
+  };
+}
+
 /** The real server, API only, in a child process against the benchmark database. */
 async function startApiServer(benchUrl: string, dataDir: string) {
-  return startChild(
-    path.join(HERE, "api-server.ts"),
-    {
-      DATABASE_URL: benchUrl,
-      DATABASE_POOL_SIZE: String(POOL_SIZE),
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SHOP_DATA_DIR: dataDir,
-      RATE_LIMIT_PER_MINUTE: "0",
-      LOG_LEVEL: "warn",
-      // Production settings, as deployed; built-in providers are never called by these routes.
-      NODE_ENV: "production",
-      ALLOW_BUILTIN_PROVIDERS: "true",
-      JWT_SECRET: "bench-only-secret-bench-only-secret-0123",
-      REDIS_URL: "",
-    },
-    "api-server",
-  );
+  return startChild(path.join(HERE, "api-server.ts"), apiServerEnv(benchUrl, dataDir), "api-server");
 }
 
 async function runScenario(

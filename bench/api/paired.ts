@@ -10,6 +10,7 @@ import { runLoad } from "../lib/load.ts";
 import { type HostMachine, hostMachine, markdownTable } from "../lib/report.ts";
 import { rotation } from "../lib/stats.ts";
 import { benchUrls, withAdmin } from "./database.ts";
+import { apiServerEnv, POOL_SIZE } from "./index.ts";
 import { discoverScenarios, SCENARIO_NAMES, type ScenarioName } from "./scenarios.ts";
 
 // The server's CPU per answer of two builds of the shop, loaded at the same time on the same
@@ -19,7 +20,6 @@ import { discoverScenarios, SCENARIO_NAMES, type ScenarioName } from "./scenario
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
 const RESULTS = path.join(ROOT, "bench/results");
-const POOL_SIZE = 10;
 
 export const usage = `npm run bench -- api-pair --base DIR [--scenarios detail,list] [--rounds N]
                         [--seconds S] [--connections N] [--label L]
@@ -105,19 +105,7 @@ export async function runPairedBenchmark(argv: string[]): Promise<void> {
   });
   if (!ready) throw new Error("no shop_bench database: run `npm run bench -- api --keep` first");
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-bench-pair-"));
-  const env = (dir: string) => ({
-    DATABASE_URL: benchUrl,
-    DATABASE_POOL_SIZE: String(POOL_SIZE),
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SHOP_DATA_DIR: path.join(dataDir, dir),
-    RATE_LIMIT_PER_MINUTE: "0",
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    ALLOW_BUILTIN_PROVIDERS: "true",
-    JWT_SECRET: "bench-only-secret-bench-only-secret-0123",
-    REDIS_URL: "",
-  });
+  const env = (dir: string) => apiServerEnv(benchUrl, path.join(dataDir, dir));
   await mkdir(path.join(dataDir, "this"));
   await mkdir(path.join(dataDir, "base"));
   const current = await startChild(path.join(HERE, "api-server.ts"), env("this"), "this build");
