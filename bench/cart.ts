@@ -14,6 +14,7 @@ import type { AccountsContext } from "#core/context.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { seedDemoShop } from "#demo/seed.ts";
+import { apiServerEnv } from "./lib/api-server-env.ts";
 import { positiveInt } from "./lib/args.ts";
 import { startChild } from "./lib/child.ts";
 import { type LoadResult, runLoad, serverTimingMs } from "./lib/load.ts";
@@ -408,19 +409,12 @@ async function measureDatabase(kind: DatabaseKind, version: string, settings: Se
     // event loop. PGlite's files are the ones just prepared (one process at a time may open them).
     const server = await startChild(
       API_SERVER,
-      {
-        DATABASE_URL: kind === "postgres" ? benchUrl() : "",
-        DATABASE_POOL_SIZE: String(POOL_SIZE),
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SHOP_DATA_DIR: dataDir,
-        RATE_LIMIT_PER_MINUTE: "0",
-        LOG_LEVEL: "warn",
-        NODE_ENV: "production",
-        ALLOW_BUILTIN_PROVIDERS: "true",
-        JWT_SECRET,
-        REDIS_URL: "",
-      },
+      apiServerEnv({
+        databaseUrl: kind === "postgres" ? benchUrl() : "",
+        dataDir,
+        poolSize: POOL_SIZE,
+        jwtSecret: JWT_SECRET,
+      }),
       `api-server ${kind}`,
     );
     let result: DatabaseResult;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { apiServerEnv } from "../lib/api-server-env.ts";
 import { positiveInt } from "../lib/args.ts";
 import { startChild } from "../lib/child.ts";
 import { type LoadResult, runLoad, sequentialServerTime } from "../lib/load.ts";
@@ -105,27 +106,13 @@ async function machineInfo(adminUrl: string): Promise<ApiBenchResults["machine"]
   return { ...hostMachine(), postgres: await serverVersion(adminUrl) };
 }
 
-/** The environment of the API server under measurement (bench/api/api-server.ts); api-pair's too. */
-export function apiServerEnv(benchUrl: string, dataDir: string): Record<string, string> {
-  return {
-    DATABASE_URL: benchUrl,
-    DATABASE_POOL_SIZE: String(POOL_SIZE),
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SHOP_DATA_DIR: dataDir,
-    RATE_LIMIT_PER_MINUTE: "0",
-    LOG_LEVEL: "warn",
-    // Production settings, as deployed; built-in providers are never called by these routes.
-    NODE_ENV: "production",
-    ALLOW_BUILTIN_PROVIDERS: "true",
-    JWT_SECRET: "bench-only-secret-bench-only-secret-0123",
-    REDIS_URL: "",
-  };
-}
-
 /** The real server, API only, in a child process against the benchmark database. */
 async function startApiServer(benchUrl: string, dataDir: string) {
-  return startChild(path.join(HERE, "api-server.ts"), apiServerEnv(benchUrl, dataDir), "api-server");
+  return startChild(
+    path.join(HERE, "api-server.ts"),
+    apiServerEnv({ databaseUrl: benchUrl, dataDir, poolSize: POOL_SIZE }),
+    "api-server",
+  );
 }
 
 async function runScenario(

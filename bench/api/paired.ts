@@ -5,12 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { apiServerEnv } from "../lib/api-server-env.ts";
 import { startChild } from "../lib/child.ts";
 import { runLoad } from "../lib/load.ts";
 import { type HostMachine, hostMachine, markdownTable } from "../lib/report.ts";
 import { rotation } from "../lib/stats.ts";
 import { benchUrls, withAdmin } from "./database.ts";
-import { apiServerEnv, POOL_SIZE } from "./index.ts";
+import { POOL_SIZE } from "./index.ts";
 import { discoverScenarios, SCENARIO_NAMES, type ScenarioName } from "./scenarios.ts";
 
 // The server's CPU per answer of two builds of the shop, loaded at the same time on the same
@@ -105,7 +106,8 @@ export async function runPairedBenchmark(argv: string[]): Promise<void> {
   });
   if (!ready) throw new Error("no shop_bench database: run `npm run bench -- api --keep` first");
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-bench-pair-"));
-  const env = (dir: string) => apiServerEnv(benchUrl, path.join(dataDir, dir));
+  const env = (dir: string) =>
+    apiServerEnv({ databaseUrl: benchUrl, dataDir: path.join(dataDir, dir), poolSize: POOL_SIZE });
   await mkdir(path.join(dataDir, "this"));
   await mkdir(path.join(dataDir, "base"));
   const current = await startChild(path.join(HERE, "api-server.ts"), env("this"), "this build");
