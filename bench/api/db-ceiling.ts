@@ -7,7 +7,7 @@ import { getProduct, listProducts } from "#core/catalog/products.ts";
 import type { CoreContext } from "#core/context.ts";
 import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import { listReviews } from "#core/reviews/review-lists.ts";
-import { openDatabase } from "#db/client.ts";
+import { type DatabaseHandle, openDatabase } from "#db/client.ts";
 import { createLocalImageStore } from "#server/adapters/local-image-store.ts";
 import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
 import { loadConfig } from "#server/config.ts";
@@ -68,22 +68,42 @@ function createRecorder() {
   };
 }
 
-/** What the API route does for a path, called directly on core (same parsing, same functions). */
-async function callCore(ctx: CoreContext, path: string): Promise<void> {
+/**
+ * What the API route does for a path, called directly on core (same parsing, same functions), and
+ * the data it answers with.
+ */
+export async function callCore(ctx: CoreContext, path: string): Promise<unknown> {
   const url = new URL(path, "http://bench");
   const reviews = /^\/api\/v1\/products\/([^/]+)\/reviews$/.exec(url.pathname);
-  if (reviews) {
-    await listReviews(ctx, reviews[1]!, reviewListQuery.parse(readQuery(url.searchParams)));
-    return;
-  }
+  if (reviews) return listReviews(ctx, reviews[1]!, reviewListQuery.parse(readQuery(url.searchParams)));
   const detail = /^\/api\/v1\/products\/([^/]+)$/.exec(url.pathname);
-  if (detail) {
-    await getProduct(ctx, detail[1]!);
-    return;
-  }
+  if (detail) return getProduct(ctx, detail[1]!);
   if (url.pathname !== "/api/v1/products") throw new Error(`no core call known for ${path}`);
-  const query = productListQuery.parse(readQuery(url.searchParams));
-  await listProducts(ctx, query);
+  return listProducts(ctx, productListQuery.parse(readQuery(url.searchParams)));
+}
+
+/** A core context for the catalogue's reads: the database and the clock are all they use. */
+export function readOnlyCoreContext(handle: DatabaseHandle): CoreContext {
+  const ctx: CoreContext = {
+    db: handle.db,
+    now: () => new Date(),
+    reservationMinutes: 15,
+    accounts: createAccountsContext(
+      loadConfig({ JWT_SECRET: "bench-secret-that-signs-nothing-of-value" }),
+      handle,
+      createMemoryRateLimiter(),
+      () => ctx,
+    ),
+    payments: createBuiltinPayments(),
+    // The reads open no photos: a store in the temporary directory that is never written.
+    images: createLocalImageStore(`${tmpdir()}/shop-bench-media`),
+    // The reads only read: a write that would queue a job is a mistake in the bench.
+    jobs: {
+      enqueue: () => Promise.reject(new Error("the benchmark's reads queue no jobs")),
+    },
+    publicUrl: "http://localhost",
+  };
+  return ctx;
 }
 
 /** Runs each path once through core with a query hook and returns the statements each one ran. */
@@ -103,25 +123,7 @@ export async function capturePlans(databaseUrl: string, paths: readonly string[]
       return query(config, ...rest);
     }) as typeof client.query;
   });
-  const ctx: CoreContext = {
-    db: handle.db,
-    now: () => new Date(),
-    reservationMinutes: 15,
-    accounts: createAccountsContext(
-      loadConfig({ JWT_SECRET: "bench-secret-that-signs-nothing-of-value" }),
-      handle,
-      createMemoryRateLimiter(),
-      () => ctx,
-    ),
-    payments: createBuiltinPayments(),
-    // The plans read no photos: a store in the temporary directory that is never written.
-    images: createLocalImageStore(`${tmpdir()}/shop-bench-media`),
-    // The plans only read: a write that would queue a job is a mistake in the bench.
-    jobs: {
-      enqueue: () => Promise.reject(new Error("the plan capture queues no jobs")),
-    },
-    publicUrl: "http://localhost",
-  };
+  const ctx = readOnlyCoreContext(handle);
   try {
     const plans: Plan[] = [];
     for (const path of paths) {
@@ -134,14 +136,18 @@ export async function capturePlans(databaseUrl: string, paths: readonly string[]
   }
 }
 
-async function runPlan(pool: pg.Pool, plan: Plan): Promise<void> {
+/** Runs a plan's batches in order, each batch's statements at once; the last batch's rows. */
+export async function runPlan(pool: pg.Pool, plan: Plan): Promise<unknown[][]> {
+  let rows: unknown[][] = [];
   for (const batch of plan) {
-    await Promise.all(
+    const results = await Promise.all(
       batch.map((s) =>
         pool.query(s.name ? { name: s.name, text: s.sql, values: s.params } : s.sql, s.params),
       ),
     );
+    rows = results.map((result) => result.rows);
   }
+  return rows;
 }
 
 /** `connections` workers, each running whole plans back to back until the deadline (closed loop, like autocannon). */

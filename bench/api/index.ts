@@ -17,11 +17,12 @@ import {
   seedReviews,
   serverVersion,
 } from "./database.ts";
-import { capturePlans, measureDbCeiling } from "./db-ceiling.ts";
+import { capturePlans, measureDbCeiling, type Plan } from "./db-ceiling.ts";
 import {
   type ApiBenchResults,
   judgeBudgets,
   resultsTable,
+  rungsTable,
   type ScenarioResult,
   writeResults,
 } from "./report.ts";
@@ -115,10 +116,48 @@ async function startApiServer(benchUrl: string, dataDir: string) {
   );
 }
 
+/**
+ * The DB ceiling's replay, then core's calls, each served by a bare Hono route
+ * (bench/api/replay-server.ts) under the API's load: where between the database and the API the
+ * time goes.
+ */
+async function measureRungs(
+  paths: readonly string[],
+  plans: Plan[],
+  benchUrl: string,
+  dataDir: string,
+  load: { connections: number; seconds: number; warmupSeconds: number },
+): Promise<NonNullable<ScenarioResult["rungs"]>> {
+  const plansFile = path.join(dataDir, "plans.json");
+  await writeFile(plansFile, JSON.stringify({ paths, plans }));
+  const measureOne = async (mode: "db" | "core") => {
+    console.log(`  ${mode} over HTTP: bare Hono, ${load.seconds} s`);
+    const server = await startChild(
+      path.join(HERE, "replay-server.ts"),
+      {
+        DATABASE_URL: benchUrl,
+        DATABASE_POOL_SIZE: String(POOL_SIZE),
+        BENCH_REPLAY: mode,
+        BENCH_PLANS_FILE: plansFile,
+        NODE_ENV: "production",
+      },
+      `${mode}-over-http`,
+    );
+    try {
+      const nextPath = rotation(paths);
+      return await runLoad({ url: server.url, nextRequest: () => ({ path: nextPath() }), ...load });
+    } finally {
+      await server.stop();
+    }
+  };
+  return { dbOverHttp: await measureOne("db"), coreOverHttp: await measureOne("core") };
+}
+
 async function runScenario(
   scenario: Scenario,
   apiUrl: string,
   benchUrl: string,
+  dataDir: string,
   settings: Settings,
 ): Promise<ScenarioResult> {
   const load = {
@@ -144,6 +183,7 @@ async function runScenario(
   console.log(`  DB ceiling: capturing ${scenario.paths.length} request(s), replaying for ${load.seconds} s`);
   const plans = await capturePlans(benchUrl, scenario.paths);
   const db = await measureDbCeiling(benchUrl, plans, { ...load, poolSize: POOL_SIZE });
+  const rungs = await measureRungs(scenario.paths, plans, benchUrl, dataDir, load);
   const result: ScenarioResult = {
     name: scenario.name,
     description: scenario.description,
@@ -152,11 +192,20 @@ async function runScenario(
     sequentialServerTime: sequential,
     db,
     apiToDbRatio: api.requestsPerSecond / db.requestsPerSecond,
+    rungs,
   };
   console.log(
     `  → API ${api.requestsPerSecond.toFixed(0)} req/s (server p95 ${api.serverTime?.p95.toFixed(1)} ms), ` +
-      `DB ceiling ${db.requestsPerSecond.toFixed(0)} req/s, ratio ${(result.apiToDbRatio * 100).toFixed(0)} %`,
+      `DB ceiling ${db.requestsPerSecond.toFixed(0)} req/s, ratio ${(result.apiToDbRatio * 100).toFixed(0)} %; ` +
+      `over HTTP: DB ${rungs.dbOverHttp.requestsPerSecond.toFixed(0)}, core ${rungs.coreOverHttp.requestsPerSecond.toFixed(0)} req/s`,
   );
+  for (const [label, run] of [
+    ["API", api],
+    ["DB over HTTP", rungs.dbOverHttp],
+    ["core over HTTP", rungs.coreOverHttp],
+  ] as const)
+    if (run.non2xx > 0 || run.errors > 0)
+      console.warn(`  ! ${label}: ${run.non2xx} non-2xx responses and ${run.errors} errors`);
   if (api.non2xx > 0 || api.errors > 0) {
     console.warn(
       `  ! ${api.non2xx} non-2xx responses and ${api.errors} errors: the figures are not trustworthy`,
@@ -216,7 +265,7 @@ export async function runApiBenchmark(argv: string[]): Promise<void> {
 
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios)
-      results.push(await runScenario(scenario, server.url, benchUrl, settings));
+      results.push(await runScenario(scenario, server.url, benchUrl, dataDir, settings));
     // The HTTP stack's ceiling is measured with the list's body, when the list is run.
     const listPath = scenarios.find((s) => s.name === "list")?.paths[0];
     const httpCeiling = listPath ? await runHttpCeiling(server.url, listPath, dataDir, settings) : null;
@@ -248,7 +297,10 @@ export async function runApiBenchmark(argv: string[]): Promise<void> {
       RESULTS_DIR,
       settings.label ? `${name}-${settings.label}` : name,
     );
-    console.log(`\n${resultsTable(report)}\n\n${budgetsTable(report.budgets)}\n`);
+    const rungs = rungsTable(report);
+    console.log(
+      `\n${resultsTable(report)}\n\n${rungs ? `${rungs}\n\n` : ""}${budgetsTable(report.budgets)}\n`,
+    );
     console.log(`written: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
   } finally {
     await stopServer?.();

@@ -16,6 +16,11 @@ export interface ScenarioResult {
   db: CeilingResult;
   /** API req/s ÷ database ceiling req/s. */
   apiToDbRatio: number;
+  /**
+   * The same paths under the same load from a bare Hono route (bench/api/replay-server.ts): the DB
+   * ceiling's statements replayed, and core's calls. Absent from results written before 2026-11-27.
+   */
+  rungs?: { dbOverHttp: LoadResult; coreOverHttp: LoadResult };
 }
 
 export interface ApiBenchResults {
@@ -155,6 +160,34 @@ export function resultsTable(r: ApiBenchResults): string {
   return markdownTable(header, rows);
 }
 
+/** From the database to the API, a rung at a time: what each layer costs in throughput. */
+export function rungsTable(r: ApiBenchResults): string | null {
+  const measured = r.scenarios.filter((s) => s.rungs);
+  if (measured.length === 0) return null;
+  const header = [
+    "Scenario",
+    "DB ceiling req/s",
+    "DB over HTTP req/s",
+    "core over HTTP req/s",
+    "API req/s",
+    "DB over HTTP ÷ DB",
+    "API ÷ core over HTTP",
+  ];
+  const rows = measured.map((s) => {
+    const { dbOverHttp, coreOverHttp } = s.rungs!;
+    return [
+      s.name,
+      fmtRate(s.db.requestsPerSecond),
+      fmtRate(dbOverHttp.requestsPerSecond),
+      fmtRate(coreOverHttp.requestsPerSecond),
+      fmtRate(s.api.requestsPerSecond),
+      fmtPercent(dbOverHttp.requestsPerSecond / s.db.requestsPerSecond),
+      fmtPercent(s.api.requestsPerSecond / coreOverHttp.requestsPerSecond),
+    ];
+  });
+  return markdownTable(header, rows);
+}
+
 function scenarioDetails(r: ApiBenchResults): string {
   return r.scenarios
     .map((s) =>
@@ -165,9 +198,29 @@ function scenarioDetails(r: ApiBenchResults): string {
         "",
         `- API: ${s.api.requests.toLocaleString("en-US")} responses under load, ${s.api.non2xx} non-2xx, ${s.api.errors} errors; ${s.sequentialServerTime.count} sequential requests`,
         `- DB ceiling: ${s.db.requests.toLocaleString("en-US")} replays; statements per batch ${s.db.shape}`,
+        ...(s.rungs
+          ? [
+              `- Over HTTP: DB ${s.rungs.dbOverHttp.requests.toLocaleString("en-US")} responses (${s.rungs.dbOverHttp.non2xx} non-2xx, ${s.rungs.dbOverHttp.errors} errors), core ${s.rungs.coreOverHttp.requests.toLocaleString("en-US")} (${s.rungs.coreOverHttp.non2xx} non-2xx, ${s.rungs.coreOverHttp.errors} errors)`,
+            ]
+          : []),
       ].join("\n"),
     )
     .join("\n\n");
+}
+
+function rungsSection(r: ApiBenchResults): string {
+  const table = rungsTable(r);
+  if (!table) return "";
+  return `## From the database to the API
+
+The same paths under the same load, answered as JSON by a bare Hono route with none of the shop's
+middleware: *DB over HTTP* replays the DB ceiling's statements, *core over HTTP* calls core as the API
+route does (bench/api/replay-server.ts). The first is what any HTTP server reading these rows can serve
+here; the API's distance from the second is the shop's own request handling.
+
+${table}
+
+`;
 }
 
 export function renderMarkdown(r: ApiBenchResults): string {
@@ -190,7 +243,7 @@ export function renderMarkdown(r: ApiBenchResults): string {
 
 ${resultsTable(r)}
 
-## Budgets
+${rungsSection(r)}## Budgets
 
 ${budgetsTable(r.budgets)}
 

@@ -3,41 +3,20 @@
 // on shop_bench_scale_<products> (kept with --keep). For N products spread over the catalogue, as
 // anonymous and as a customer with favorites, with and without the card fields, compares the JSON of
 // listRelatedProducts with the reference: listProducts' page, filtered the same way.
-import { tmpdir } from "node:os";
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import type { ProductListField } from "#contract/catalog.ts";
 import { getProduct, listProducts, listRelatedProducts } from "#core/catalog/products.ts";
-import type { CoreContext } from "#core/context.ts";
-import { createBuiltinPayments } from "#core/payments/builtin-checkout.ts";
 import { openDatabase, queryRows } from "#db/client.ts";
-import { createLocalImageStore } from "#server/adapters/local-image-store.ts";
-import { createMemoryRateLimiter } from "#server/adapters/memory-rate-limiter.ts";
-import { loadConfig } from "#server/config.ts";
-import { createAccountsContext } from "#server/index.ts";
 import { benchUrls } from "../api/database.ts";
+import { readOnlyCoreContext } from "../api/db-ceiling.ts";
 import { databaseName } from "./database.ts";
 
 const products = Number(process.argv[2]);
 const wanted = Number(process.argv[3] ?? 500);
 const { benchUrl } = benchUrls(process.env, databaseName(products));
 const handle = await openDatabase({ url: benchUrl, poolSize: 4 });
-const ctx: CoreContext = {
-  db: handle.db,
-  now: () => new Date(),
-  reservationMinutes: 15,
-  accounts: createAccountsContext(
-    loadConfig({ JWT_SECRET: "bench-secret-that-signs-nothing-of-value" }),
-    handle,
-    createMemoryRateLimiter(),
-    () => ctx,
-  ),
-  payments: createBuiltinPayments(),
-  // The comparison sends no mail: the address order mail would link to is never used.
-  publicUrl: "http://localhost",
-  images: createLocalImageStore(`${tmpdir()}/shop-bench-media`),
-  jobs: { enqueue: () => Promise.reject(new Error("the comparison queues no jobs")) },
-};
+const ctx = readOnlyCoreContext(handle);
 const CARD: ProductListField[] = [
   "_id",
   "title",
