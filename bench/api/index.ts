@@ -123,7 +123,7 @@ async function startApiServer(benchUrl: string, dataDir: string) {
  */
 async function measureRungs(
   paths: readonly string[],
-  plans: Plan[],
+  plans: readonly Plan[],
   benchUrl: string,
   dataDir: string,
   load: { connections: number; seconds: number; warmupSeconds: number },
@@ -200,7 +200,6 @@ async function runScenario(
       `over HTTP: DB ${rungs.dbOverHttp.requestsPerSecond.toFixed(0)}, core ${rungs.coreOverHttp.requestsPerSecond.toFixed(0)} req/s`,
   );
   for (const [label, run] of [
-    ["API", api],
     ["DB over HTTP", rungs.dbOverHttp],
     ["core over HTTP", rungs.coreOverHttp],
   ] as const)
