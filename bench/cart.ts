@@ -14,7 +14,7 @@ import type { AccountsContext } from "#core/context.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "#db/client.ts";
 import { newId } from "#db/ids.ts";
 import { seedDemoShop } from "#demo/seed.ts";
-import { apiServerEnv } from "./lib/api-server-env.ts";
+import { apiServerEnv, BENCH_POOL_SIZE as POOL_SIZE } from "./lib/api-server-env.ts";
 import { positiveInt } from "./lib/args.ts";
 import { startChild } from "./lib/child.ts";
 import { type LoadResult, runLoad, serverTimingMs } from "./lib/load.ts";
@@ -28,8 +28,6 @@ const CART_PATH = "/api/v1/customer/shopping-cart";
 const JWT_SECRET = "bench-only-secret-bench-only-secret-0123";
 const DEFAULT_ADMIN_URL = "postgres://root@127.0.0.1:5432/test";
 const BENCH_DATABASE = "shop_bench_cart";
-/** The shop's default pool size. */
-const POOL_SIZE = 10;
 const RUSH_P99_BUDGET_MS = 500;
 /** One request at a time, for the cost of an add-to-cart with no queueing at all. */
 const SEQUENTIAL_REQUESTS = 200;

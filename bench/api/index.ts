@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { apiServerEnv } from "../lib/api-server-env.ts";
+import { apiServerEnv, BENCH_POOL_SIZE as POOL_SIZE } from "../lib/api-server-env.ts";
 import { positiveInt } from "../lib/args.ts";
 import { startChild } from "../lib/child.ts";
 import { type LoadResult, runLoad, sequentialServerTime } from "../lib/load.ts";
@@ -36,8 +36,6 @@ import {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(HERE, "..", "results");
-/** The shop's default pool size; the DB ceiling uses the same, so both have as many connections. */
-export const POOL_SIZE = 10;
 /** Upper bound on the sequential sample, so a slow endpoint cannot stretch the run past its budget. */
 const SEQUENTIAL_MAX_SECONDS = 15;
 

@@ -5,13 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { apiServerEnv } from "../lib/api-server-env.ts";
+import { apiServerEnv, BENCH_POOL_SIZE as POOL_SIZE } from "../lib/api-server-env.ts";
 import { startChild } from "../lib/child.ts";
 import { runLoad } from "../lib/load.ts";
 import { type HostMachine, hostMachine, markdownTable } from "../lib/report.ts";
 import { rotation } from "../lib/stats.ts";
 import { benchUrls, withAdmin } from "./database.ts";
-import { POOL_SIZE } from "./index.ts";
 import { discoverScenarios, SCENARIO_NAMES, type ScenarioName } from "./scenarios.ts";
 
 // The server's CPU per answer of two builds of the shop, loaded at the same time on the same

@@ -1,3 +1,6 @@
+/** The shop's default pool size: every benchmark's server and DB ceiling use it, so both have as many connections. */
+export const BENCH_POOL_SIZE = 10;
+
 /**
  * The environment of the shop's API server when a benchmark measures it (bench/api/api-server.ts in
  * a child process): production settings as deployed, no rate limit, warnings only, no Redis. The

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { benchUrls, serverVersion } from "../api/database.ts";
+import { BENCH_POOL_SIZE as POOL_SIZE } from "../lib/api-server-env.ts";
 import { positiveInt } from "../lib/args.ts";
 import { startChild } from "../lib/child.ts";
 import { type LoadRequest, runLoad, serverTimingMs } from "../lib/load.ts";
@@ -21,8 +22,6 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(HERE, "..", "results");
 const BARE_SERVER = path.join(HERE, "..", "api", "bare-server.ts");
 const ALL_SIZES = [1_000, 10_000, 100_000, 1_000_000];
-/** The shop's default pool size. */
-const POOL_SIZE = 10;
 /** Upper bound on one scenario's sequential sample, so a slow one cannot stretch the run. */
 const SEQUENTIAL_MAX_SECONDS = 10;
 
